@@ -1,0 +1,42 @@
+"""The one bot interface used by the CLI, simulations and the server.
+
+A bot is handed its seat's observation and the legal actions, never the
+state, so it cannot peek at hidden cards by construction. Bots that keep
+memory across decisions get every observation of their seat through
+``observe`` (called after each action), which is all a person at that seat
+would have seen.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from cardtable.engine.game import Action, Game
+
+
+class Bot:
+    """Base class: subclasses override ``act`` and, if they track history, ``observe``."""
+
+    name = "bot"
+
+    def __init__(self, game: Game, seat: int, seed: int | None = None) -> None:
+        self.game = game
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def observe(self, observation: dict[str, Any]) -> None:
+        """Told what the seat sees after every action; default: remember nothing."""
+
+    def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """Uniform over the legal actions: the baseline every other bot must beat."""
+
+    name = "random"
+
+    def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
+        return legal[self.rng.randrange(len(legal))]

@@ -1,0 +1,210 @@
+"""The conformance suite every game runs in its tests.
+
+Each check raises ``ConformanceError`` naming the game, the seed and the move,
+so that a failure can be replayed by hand. The suite is deliberately generic:
+it only uses the public contract, never a game's internals.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from cardtable.engine.game import Game, Marker, State
+from cardtable.engine.record import replay, replay_states
+
+
+class ConformanceError(AssertionError):
+    """A game broke the engine contract."""
+
+
+@dataclass
+class ConformanceReport:
+    games: int = 0
+    decisions: int = 0
+    chance_events: int = 0
+    max_length: int = 0
+    secrecy_checks: int = 0
+    resamples_that_changed_hidden_cards: int = 0
+    returns_sum: list[float] = field(default_factory=list)
+
+
+def _fail(game: Game, seed: int, state: State, message: str) -> ConformanceError:
+    return ConformanceError(f"{game.name} seed {seed} at move {state.move_number()}: {message}")
+
+
+def check_chance_node(game: Game, seed: int, state: State) -> None:
+    outcomes = state.chance_outcomes()
+    if not outcomes:
+        raise _fail(game, seed, state, "chance node without outcomes")
+    total = math.fsum(p for _, p in outcomes)
+    if abs(total - 1.0) > 1e-9:
+        raise _fail(game, seed, state, f"chance probabilities sum to {total}")
+    if any(p <= 0 for _, p in outcomes):
+        raise _fail(game, seed, state, "a chance outcome has probability <= 0")
+    if [a for a, _ in outcomes] != state.legal_actions():
+        raise _fail(game, seed, state, "legal_actions() differs from chance_outcomes()")
+
+
+def check_notation(game: Game, seed: int, state: State) -> None:
+    seen: set[str] = set()
+    for action in state.legal_actions():
+        text = str(action)
+        if text in seen:
+            raise _fail(game, seed, state, f"two legal actions share the notation {text!r}")
+        seen.add(text)
+        back = state.parse_action(text)
+        if back != action:
+            raise _fail(game, seed, state, f"{text!r} parses to {back!r}, not {action!r}")
+
+
+def check_clone_independence(game: Game, seed: int, state: State, rng: random.Random) -> None:
+    before = [json.dumps(state.observation(s), sort_keys=True) for s in range(game.num_players)]
+    history = [str(a) for a in state.history()]
+    copy = state.clone()
+    for _ in range(3):
+        if copy.is_terminal():
+            break
+        copy.apply_action(rng.choice(copy.legal_actions()))
+    after = [json.dumps(state.observation(s), sort_keys=True) for s in range(game.num_players)]
+    if before != after or history != [str(a) for a in state.history()]:
+        raise _fail(game, seed, state, "changing a clone changed the original")
+
+
+def check_record_round_trip(game: Game, seed: int, state: State) -> None:
+    record = json.loads(json.dumps(state.to_record()))
+    again = replay(record)
+    if [str(a) for a in again.history()] != [str(a) for a in state.history()]:
+        raise _fail(game, seed, state, "replayed history differs")
+    for s in range(game.num_players):
+        if again.observation(s) != state.observation(s):
+            raise _fail(game, seed, state, f"replayed observation of seat {s} differs")
+    if again.returns() != state.returns() or again.current_player() != state.current_player():
+        raise _fail(game, seed, state, "replayed result differs")
+
+
+def check_view_secrecy(game: Game, seed: int, state: State, seat: int, rng: random.Random) -> bool:
+    """Re-deal what ``seat`` cannot see; its whole experience must be unchanged.
+
+    Returns whether the re-deal changed what some other seat holds, so the
+    caller can make sure the check was not vacuous.
+    """
+    other = state.resample(seat, rng)
+    if other.observation(seat) != state.observation(seat):
+        raise _fail(game, seed, state, f"resample for seat {seat} changes its observation")
+    original = replay_states(state.to_record())
+    resampled = replay_states(other.to_record())
+    if len(original) != len(resampled):
+        raise _fail(game, seed, state, "resampled record has another length")
+    for step, (a, b) in enumerate(zip(original, resampled, strict=True)):
+        if a.current_player() != b.current_player():
+            raise _fail(game, seed, state, f"decision points differ for seat {seat} at step {step}")
+        if a.observation(seat) != b.observation(seat):
+            raise _fail(game, seed, state, f"seat {seat}'s observation differs at step {step}")
+        if a.current_player() == seat and [str(x) for x in a.legal_actions()] != [
+            str(x) for x in b.legal_actions()
+        ]:
+            raise _fail(game, seed, state, f"seat {seat}'s legal actions differ at step {step}")
+    return any(
+        other.observation(s) != state.observation(s) for s in range(game.num_players) if s != seat
+    )
+
+
+def random_playout(
+    game: Game,
+    seed: int,
+    *,
+    max_length: int,
+    report: ConformanceReport,
+    deep: bool,
+) -> State:
+    """One seeded random game with the per-action checks; ``deep`` adds the costly ones."""
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed=seed)
+    deck = game.deck()
+    probe_at = rng.randrange(1, max_length)
+    while not state.is_terminal():
+        if state.move_number() > max_length:
+            raise _fail(game, seed, state, f"no end within {max_length} moves")
+        legal = state.legal_actions()
+        if not legal:
+            raise _fail(game, seed, state, "no legal action before the end")
+        if state.is_chance_node():
+            check_chance_node(game, seed, state)
+            action = state.sample_chance()
+            report.chance_events += 1
+        else:
+            check_notation(game, seed, state)
+            action = rng.choice(legal)
+            report.decisions += 1
+        if deep and state.move_number() == probe_at:
+            check_clone_independence(game, seed, state, rng)
+        state.apply_action(action)
+        if state.cards() != deck:
+            raise _fail(game, seed, state, f"cards not conserved after {action}")
+    if state.legal_actions():
+        raise _fail(game, seed, state, "legal actions after the end")
+    returns = state.returns()
+    if len(returns) != game.num_players:
+        raise _fail(game, seed, state, "returns() has the wrong length")
+    report.games += 1
+    report.max_length = max(report.max_length, state.move_number())
+    if not report.returns_sum:
+        report.returns_sum = [0.0] * game.num_players
+    report.returns_sum = [a + b for a, b in zip(report.returns_sum, returns, strict=True)]
+    return state
+
+
+def _midgame_states(state: State, rng: random.Random, count: int) -> Iterator[State]:
+    """A few states along a finished game's record, for the secrecy check."""
+    record = state.to_record()
+    n = len(record["actions"])
+    for upto in sorted(rng.sample(range(1, n + 1), min(count, n))):
+        yield replay(record, upto=upto)
+
+
+def run_conformance(
+    game: Game,
+    *,
+    games: int,
+    seed: int = 0,
+    max_length: int = 10_000,
+    deep_every: int = 10,
+) -> ConformanceReport:
+    """Seeded random playouts with every check; the costly ones on every ``deep_every``th game."""
+    report = ConformanceReport()
+    for i in range(games):
+        game_seed = seed + i
+        deep = i % deep_every == 0
+        final = random_playout(game, game_seed, max_length=max_length, report=report, deep=deep)
+        if deep:
+            check_record_round_trip(game, game_seed, final)
+            rng = random.Random(game_seed)
+            for mid in _midgame_states(final, rng, 2):
+                check_record_round_trip(game, game_seed, mid)
+                if mid.is_terminal():
+                    continue
+                for seat in range(game.num_players):
+                    changed = check_view_secrecy(game, game_seed, mid, seat, rng)
+                    report.secrecy_checks += 1
+                    report.resamples_that_changed_hidden_cards += int(changed)
+    if report.secrecy_checks and not report.resamples_that_changed_hidden_cards:
+        raise ConformanceError(f"{game.name}: no resample ever changed a hidden card")
+    return report
+
+
+__all__ = [
+    "ConformanceError",
+    "ConformanceReport",
+    "Marker",
+    "check_chance_node",
+    "check_clone_independence",
+    "check_notation",
+    "check_record_round_trip",
+    "check_view_secrecy",
+    "random_playout",
+    "run_conformance",
+]

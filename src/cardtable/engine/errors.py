@@ -1,0 +1,59 @@
+"""Typed errors of the engine.
+
+Every error subclasses ``ValueError`` so that callers that only know Python's
+conventions still catch bad input, while the server and the CLI can tell a
+malformed action from an illegal one and show the reason to the right person.
+"""
+
+from __future__ import annotations
+
+
+class CardtableError(ValueError):
+    """Root of every error the engine raises on bad input."""
+
+
+class UnknownGameError(CardtableError):
+    """A game name that is not registered."""
+
+
+class SettingError(CardtableError):
+    """An unknown setting, a bad value, or an unsupported player count."""
+
+
+class BadDealError(CardtableError):
+    """An explicit deal with missing, duplicate or misplaced cards."""
+
+
+class ActionError(CardtableError):
+    """An action that cannot be applied; the state is left exactly as it was.
+
+    ``text`` is what was offered, ``reason`` why it was refused and ``where``
+    a short, public description of the state (move number, who is to act).
+    """
+
+    def __init__(self, text: str, reason: str, where: str) -> None:
+        self.text = text
+        self.reason = reason
+        self.where = where
+        super().__init__(f"{text!r}: {reason} ({where})")
+
+
+class MalformedActionError(ActionError):
+    """Text that is not an action of this game at all."""
+
+
+class IllegalActionError(ActionError):
+    """A well-formed action that the rules do not allow now."""
+
+
+class RecordError(CardtableError):
+    """A game record that cannot be replayed.
+
+    ``index`` is the 0-based position of the offending action, or ``None``
+    when the record is refused before any action is read.
+    """
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        self.index = index
+        where = f"action {index}: " if index is not None else ""
+        super().__init__(f"{where}{message}")

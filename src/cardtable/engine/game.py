@@ -1,0 +1,349 @@
+"""The contract every game implements: ``Game`` (rules + settings) and ``State``.
+
+The shape follows OpenSpiel's ``pyspiel.State`` so that people who know it feel
+at home: chance is an ordinary node whose outcomes a test can choose, deals are
+chance actions (so a game is a list of actions), and reaction windows are
+ordinary decision points whose pass is an action.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
+
+from cardtable.engine.errors import IllegalActionError, MalformedActionError, SettingError
+
+RECORD_FORMAT = "cardtable-record"
+RECORD_VERSION = 1
+
+
+class Marker(enum.Enum):
+    """What ``current_player()`` returns when no seat is to decide."""
+
+    CHANCE = "chance"
+    TERMINAL = "terminal"
+
+
+class Action:
+    """Base of every game's action values.
+
+    Subclasses are frozen dataclasses; ``str()`` gives the canonical notation
+    that ``State.parse_action`` reads back. Games intern their actions so that
+    legality checks are identity checks on the hot path.
+    """
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One game setting with its default and what it may be."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    kind: type = object
+
+    def check(self, value: Any) -> Any:
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise SettingError(
+                f"setting {self.name}={value!r} is not allowed; choose one of {allowed}"
+            )
+        if self.kind is not object and not isinstance(value, self.kind):
+            raise SettingError(
+                f"setting {self.name}={value!r} must be of type {self.kind.__name__}"
+            )
+        return value
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Declarative metadata a game publishes (player range, settings, summary)."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    default_players: int
+    summary: str
+    settings: tuple[Setting, ...] = field(default_factory=tuple)
+    allowed_players: tuple[int, ...] | None = None
+
+    def player_counts(self) -> tuple[int, ...]:
+        if self.allowed_players is not None:
+            return self.allowed_players
+        return tuple(range(self.min_players, self.max_players + 1))
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "players": list(self.player_counts()),
+            "default_players": self.default_players,
+            "summary": self.summary,
+            "settings": [
+                {
+                    "name": s.name,
+                    "default": s.default,
+                    "choices": list(s.choices) if s.choices is not None else None,
+                    "help": s.help,
+                }
+                for s in self.settings
+            ],
+        }
+
+
+class Game(ABC):
+    """A game with its player count and settings fixed; makes states."""
+
+    info: ClassVar[GameInfo]
+    # game-specific bots by name, as "module:Class" (``random`` is always available)
+    bots: ClassVar[dict[str, str]] = {}
+
+    def __init__(self, players: int | None = None, **settings: Any) -> None:
+        info = self.info
+        n = info.default_players if players is None else players
+        if not isinstance(n, int) or n not in info.player_counts():
+            valid = ", ".join(str(c) for c in info.player_counts())
+            raise SettingError(f"{info.name} is played by {valid} players, not {players!r}")
+        known = {s.name: s for s in info.settings}
+        unknown = sorted(set(settings) - set(known))
+        if unknown:
+            valid = ", ".join(sorted(known)) or "none"
+            raise SettingError(
+                f"unknown setting(s) for {info.name}: {', '.join(unknown)}; valid settings: {valid}"
+            )
+        self.num_players = n
+        self.settings: dict[str, Any] = {
+            name: s.check(settings[name]) if name in settings else s.default
+            for name, s in known.items()
+        }
+        self._check_settings()
+
+    def _check_settings(self) -> None:  # noqa: B027 - an optional hook
+        """Hook for checks that involve several settings or the player count."""
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    @abstractmethod
+    def new_initial_state(self, seed: int | None = None, deal: Any = None) -> State:
+        """A fresh game: with ``deal`` the piles are as given, else chance deals them."""
+
+    @abstractmethod
+    def deck(self) -> Counter[str]:
+        """Every card in the game by its notation; conservation is checked against it."""
+
+    def seat_name(self, seat: int) -> str:
+        return f"P{seat}"
+
+    def render(self, observation: dict[str, Any]) -> str:
+        """A seat's observation as text for the terminal; games override this."""
+        import json
+
+        return json.dumps(observation, indent=1)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(players={self.num_players}, settings={self.settings})"
+
+
+class State(ABC):
+    """A position of a game, changed in place by ``apply_action``.
+
+    Subclasses implement the underscored hooks; the public methods add the
+    checks that make bad input harmless (validation before any change) and the
+    bookkeeping that makes records replayable.
+    """
+
+    def __init__(self, game: Game, seed: int | None, deal: Any) -> None:
+        self.game = game
+        self.seed = seed
+        self.deal = deal
+        self.rng = random.Random(seed)
+        self._history: list[Action] = []
+        self._legal: list[Action] | None = None
+
+    # ---- hooks a game implements -------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int | Marker:
+        """The seat to decide, or ``Marker.CHANCE`` / ``Marker.TERMINAL``."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]:
+        """Legal actions of the seat to decide (not called at chance or terminal nodes)."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """``(outcome, probability)`` pairs at a chance node, summing to 1."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Apply an action already known to be legal."""
+
+    @abstractmethod
+    def _parse(self, text: str) -> Action:
+        """Read notation into an action; raise ``MalformedActionError`` if it is not one."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Per-seat payoff; zero for everyone until the game is over."""
+
+    @abstractmethod
+    def observation(self, seat: int) -> dict[str, Any]:
+        """JSON-able: exactly what ``seat`` may know now."""
+
+    @abstractmethod
+    def _copy(self) -> Self:
+        """A deep-enough copy for ``clone`` (history and rng are handled here)."""
+
+    @abstractmethod
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        """A state at the same point whose hidden cards are re-dealt.
+
+        Uses only what ``seat`` has seen, so the result gives ``seat`` exactly
+        the observations it really had at every step. Its record replays.
+        """
+
+    @abstractmethod
+    def cards(self) -> Counter[str]:
+        """Every card in every zone now; must always equal ``game.deck()``."""
+
+    # ---- optional hooks ------------------------------------------------------------
+    def places(self) -> list[int] | None:
+        """1-based finishing places for games with a leaderboard, once over."""
+        return None
+
+    def _why_illegal(self, action: Action) -> str:
+        return "not legal now"
+
+    def public_log(self) -> list[str]:
+        """Events in words that every seat may read."""
+        return []
+
+    # ---- the public contract -------------------------------------------------------
+    def is_chance_node(self) -> bool:
+        return self.current_player() is Marker.CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.current_player() is Marker.TERMINAL
+
+    def legal_actions(self) -> list[Action]:
+        legal = self._legal
+        if legal is None:
+            player = self.current_player()
+            if player is Marker.TERMINAL:
+                legal = []
+            elif player is Marker.CHANCE:
+                legal = [outcome for outcome, _ in self.chance_outcomes()]
+            else:
+                legal = self._legal_actions()
+            self._legal = legal
+        return legal
+
+    def apply_action(self, action: Action) -> None:
+        if action not in self.legal_actions():
+            reason = "the game is over" if self.is_terminal() else self._why_illegal(action)
+            raise IllegalActionError(str(action), reason, self.where())
+        self._apply(action)
+        self._history.append(action)
+        self._legal = None
+
+    def parse_action(self, text: str) -> Action:
+        """Notation to a legal action, or a typed error naming the input and the state."""
+        if not isinstance(text, str):
+            raise MalformedActionError(repr(text), "an action is written as text", self.where())
+        clean = text.strip()
+        if not clean:
+            raise MalformedActionError(text, "empty input", self.where())
+        action = self._parse(clean)
+        if action not in self.legal_actions():
+            reason = "the game is over" if self.is_terminal() else self._why_illegal(action)
+            raise IllegalActionError(text, reason, self.where())
+        return action
+
+    def apply_text(self, text: str) -> Action:
+        action = self.parse_action(text)
+        self.apply_action(action)
+        return action
+
+    def sample_chance(self) -> Action:
+        """Draw a chance outcome with the state's own seeded RNG."""
+        outcomes = self.chance_outcomes()
+        r = self.rng.random()
+        acc = 0.0
+        for outcome, p in outcomes:
+            acc += p
+            if r < acc:
+                return outcome
+        return outcomes[-1][0]
+
+    def resolve_chance(self) -> None:
+        """Apply seeded chance outcomes until a seat must decide or the game ends."""
+        while self.current_player() is Marker.CHANCE:
+            self.apply_action(self.sample_chance())
+
+    def clone(self) -> Self:
+        other = self._copy()
+        other._history = list(self._history)
+        other._legal = self._legal
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        return other
+
+    def history(self) -> list[Action]:
+        return list(self._history)
+
+    def move_number(self) -> int:
+        return len(self._history)
+
+    def where(self) -> str:
+        player = self.current_player()
+        if isinstance(player, Marker):
+            who = player.value
+        else:
+            who = f"{self.game.seat_name(player)} to act"
+        return f"{self.game.name}, move {len(self._history)}, {who}"
+
+    def to_record(self) -> dict[str, Any]:
+        terminal = self.is_terminal()
+        result: dict[str, Any] = {"terminal": terminal}
+        if terminal:
+            result["returns"] = self.returns()
+            places = self.places()
+            if places is not None:
+                result["places"] = places
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.game.name,
+            "players": self.game.num_players,
+            "settings": dict(self.game.settings),
+            "seed": self.seed,
+            "deal": self.deal,
+            "actions": [str(a) for a in self._history],
+            "result": result,
+        }
+
+    def __str__(self) -> str:
+        return self.where()
+
+
+def check_seat(state: State, seat: int) -> None:
+    """Refuse a seat number outside the table, naming the valid range."""
+    n = state.game.num_players
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+        raise SettingError(f"seat {seat!r} is not at this table; seats are 0..{n - 1}")
+
+
+def normalise_counts(pairs: Sequence[tuple[Action, int]]) -> list[tuple[Action, float]]:
+    """Turn ``(outcome, weight)`` pairs into probabilities summing to 1."""
+    total = sum(w for _, w in pairs)
+    return [(a, w / total) for a, w in pairs if w]

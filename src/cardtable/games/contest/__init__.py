@@ -1,0 +1,1 @@
+"""ChardZ Contest: a two-player bluffing duel with chess-piece cards."""

@@ -1,0 +1,1 @@
+"""Running many games: matches between bots, statistics over their results."""
