@@ -12,7 +12,7 @@ import random
 from collections import Counter, deque
 from typing import Any, Self
 
-from cardtable.engine.errors import BadDealError, MalformedActionError
+from cardtable.engine.errors import BadDealError, MalformedActionError, SettingError
 from cardtable.engine.game import Action, Game, GameInfo, Marker, Setting, State, check_seat
 from cardtable.games.contest import actions as act
 from cardtable.games.contest.pieces import (
@@ -28,6 +28,7 @@ from cardtable.games.contest.pieces import (
     piece_of_letter,
     pile_counter,
 )
+from cardtable.games.contest.text_view import render
 
 DEAL, DECLARE_FIRST, DECLARE_SECOND, CALL_SECOND, CALL_FIRST, CONSEQUENCE, OVER = range(7)
 PHASE_NAMES = (
@@ -67,9 +68,9 @@ class ContestGame(Game):
         ),
     )
 
-    def _check_settings(self) -> None:
-        from cardtable.engine.errors import SettingError
+    bots = {"heuristic": "cardtable.games.contest.bots:HeuristicBot"}
 
+    def _check_settings(self) -> None:
         if self.settings["max_rounds"] < 1:
             raise SettingError("setting max_rounds must be at least 1")
 
@@ -81,6 +82,9 @@ class ContestGame(Game):
 
     def seat_name(self, seat: int) -> str:
         return SEAT_NAMES[seat]
+
+    def render(self, observation: dict[str, Any]) -> str:
+        return render(observation)
 
 
 def parse_deal(deal: Any) -> list[list[int]]:
@@ -229,7 +233,8 @@ class ContestState(State):
 
     def _why_illegal(self, action: Action) -> str:
         phase = self.phase
-        if isinstance(action, act.Declare) and action.piece == KING:
+        declaring = phase in (DECLARE_FIRST, DECLARE_SECOND)
+        if declaring and isinstance(action, act.Declare) and action.piece == KING:
             return "a King is never declared; declare Q, R, N, B or P"
         if phase == DEAL:
             return "the piles are being dealt; only deal outcomes apply"
