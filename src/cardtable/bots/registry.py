@@ -10,10 +10,17 @@ from __future__ import annotations
 import importlib
 
 from cardtable.bots.base import Bot, RandomBot
+from cardtable.bots.ismcts import FastISMCTSBot, ISMCTSBot, StrongISMCTSBot, TimedISMCTSBot
 from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Game
 
-GENERIC: dict[str, type[Bot]] = {"random": RandomBot}
+GENERIC: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "ismcts": ISMCTSBot,
+    "ismcts-fast": FastISMCTSBot,
+    "ismcts-strong": StrongISMCTSBot,
+    "ismcts-0.5s": TimedISMCTSBot,
+}
 
 
 def available_bots(game: Game) -> list[str]:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.bots.base import Bot
+from cardtable.bots.infoset import decide
 from cardtable.bots.registry import make_bot
 from cardtable.cli.options import add_game_options, game_from
 from cardtable.engine.errors import ActionError, SettingError
@@ -109,7 +110,7 @@ def play_loop(
             assert isinstance(seat, int)
             legal = state.legal_actions()
             if seat != human:
-                state.apply_action(bots[seat].act(state.observation(seat), legal))
+                state.apply_action(decide(bots[seat], state, seat))
             elif len(legal) == 1:
                 state.apply_action(legal[0])  # nothing to decide: no prompt
             else:

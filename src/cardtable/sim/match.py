@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardtable.bots.base import Bot
+from cardtable.bots.infoset import decide
 from cardtable.engine.game import Game, State
 
 
@@ -30,7 +31,7 @@ def play_match(game: Game, bots: Sequence[Bot], seed: int, *, observe: bool = Tr
         seat = state.current_player()
         assert isinstance(seat, int)
         bot = bots[seat]
-        action = bot.act(state.observation(seat), state.legal_actions())
+        action = decide(bot, state, seat)  # act(), or act_with() for information-set bots
         state.apply_action(action)
         if observe:
             for s in seats:

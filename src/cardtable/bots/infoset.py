@@ -1,0 +1,95 @@
+"""What a searching bot may hold instead of the state: one seat's information set.
+
+Why a handle and not "rebuild from observations"?  An observation is a JSON
+view made for people and clients; turning a history of views back into a full
+game state would mean a second, per-game reconstruction of every rule, which
+is exactly the ``if game == ...`` code the engine contract exists to avoid.
+Every game already has to implement ``State.resample(seat, rng)``, which by
+contract re-deals everything ``seat`` has not seen using *only* ``seat``'s
+information, and the conformance suite checks that (the secrecy check replays
+the resampled record and compares ``seat``'s observation at every step).
+
+So the match driver (simulations, ``cardtable play``, the server) wraps the
+true state in an ``InformationSet`` for the deciding seat. The handle exposes
+only:
+
+* ``seat``, ``num_players``, ``legal_actions()`` - what the seat knows anyway;
+* ``sample_determinization(rng)`` - a fresh, independent full state drawn from
+  the seat's information set (``resample``), with its chance RNG re-seeded
+  from ``rng`` so that the true state's RNG (which decides future deals and
+  draws) never leaks into a search.
+
+The true state is held in a closure over a private snapshot, never as an
+attribute, so a bot cannot reach it by accident; Python cannot stop a bot that
+goes digging on purpose, which is what code review is for. A snapshot is taken
+when the handle is made, so a handle kept after the decision never shows
+anything that happened later.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from cardtable.bots.base import Bot
+from cardtable.engine.game import Action, State
+
+
+class InformationSet:
+    """One seat's view of the game as a sampler of consistent full states."""
+
+    __slots__ = ("seat", "num_players", "_sample", "_legal")
+
+    def __init__(self, state: State, seat: int) -> None:
+        snapshot = state.clone()
+        self.seat = seat
+        self.num_players = state.game.num_players
+        legal = list(state.legal_actions()) if state.current_player() == seat else []
+        self._legal = legal
+
+        def sample(rng: random.Random) -> State:
+            det = snapshot.resample(seat, rng)
+            det.rng = random.Random(rng.getrandbits(64))
+            det.seed = None
+            return det
+
+        self._sample: Callable[[random.Random], State] = sample
+
+    def legal_actions(self) -> list[Action]:
+        """The seat's legal actions (empty when another seat is to decide)."""
+        return list(self._legal)
+
+    def sample_determinization(self, rng: random.Random) -> State:
+        """A new full state consistent with everything this seat has observed.
+
+        Each call returns an independent state: changing it never changes the
+        game being played or another determinization.
+        """
+        return self._sample(rng)
+
+    def __repr__(self) -> str:
+        return f"InformationSet(seat={self.seat}, players={self.num_players})"
+
+
+def wants_information_set(bot: Bot) -> bool:
+    """Whether ``bot`` asks for an ``InformationSet`` (searching bots such as ISMCTS)."""
+    return bool(getattr(bot, "wants_information_set", False))
+
+
+def decide(bot: Bot, state: State, seat: int | None = None) -> Action:
+    """Ask ``bot`` for its action at ``state``: the one call every match driver uses.
+
+    Ordinary bots get ``act(observation, legal)``; bots that set
+    ``wants_information_set = True`` get ``act_with(info_set, observation, legal)``.
+    """
+    player = state.current_player() if seat is None else seat
+    if not isinstance(player, int):
+        raise ValueError(f"no seat is to decide at {state.where()}")
+    observation: dict[str, Any] = state.observation(player)
+    legal = state.legal_actions()
+    if wants_information_set(bot):
+        act_with = bot.act_with  # type: ignore[attr-defined]
+        action: Action = act_with(InformationSet(state, player), observation, legal)
+        return action
+    return bot.act(observation, legal)
