@@ -277,6 +277,7 @@ class State(ABC):
     def sample_chance(self) -> Action:
         """Draw a chance outcome with the state's own seeded RNG."""
         outcomes = self.chance_outcomes()
+        self._legal = [outcome for outcome, _ in outcomes]
         r = self.rng.random()
         acc = 0.0
         for outcome, p in outcomes:

@@ -129,6 +129,7 @@ class ContestState(State):
         self.table_as: list[list[int]] = [[], []]
         self.known: list[list[set[int]]] = [[set(), set()], [set(), set()]]
         self.dealt = 0
+        self.deal_left = [list(COUNTS), list(COUNTS)]
         self.round = 0
         self.first = 0
         self.phase = DEAL
@@ -165,19 +166,16 @@ class ContestState(State):
         if self.phase != DEAL:
             return []
         seat, pos = divmod(self.dealt, PILE_SIZE)
-        placed = Counter(self.piece[seat][:pos])
         left = PILE_SIZE - pos
-        return [
-            (act.DEAL[seat][p], (n - placed[p]) / left)
-            for p, n in enumerate(COUNTS)
-            if n > placed[p]
-        ]
+        deal = act.DEAL[seat]
+        return [(deal[p], n / left) for p, n in enumerate(self.deal_left[seat]) if n]
 
     def _apply(self, action: Action) -> None:
         phase = self.phase
         if phase == DEAL:
             seat, pos = divmod(self.dealt, PILE_SIZE)
             self.piece[seat][pos] = action.piece  # type: ignore[attr-defined]
+            self.deal_left[seat][action.piece] -= 1  # type: ignore[attr-defined]
             self.dealt += 1
             if self.dealt == 2 * PILE_SIZE:
                 self._start_round()
@@ -264,6 +262,7 @@ class ContestState(State):
         other.table = [self.table[0][:], self.table[1][:]]
         other.table_as = [self.table_as[0][:], self.table_as[1][:]]
         other.known = [[k.copy() for k in row] for row in self.known]
+        other.deal_left = [self.deal_left[0][:], self.deal_left[1][:]]
         other.declared = self.declared[:]
         other.shown_now = self.shown_now[:]
         other.show_next = self.show_next[:]
@@ -303,6 +302,8 @@ class ContestState(State):
             for i in range(PILE_SIZE):
                 if pieces[i] >= 0 and i not in known:
                     pieces[i] = free.pop()
+            placed = Counter(p for p in pieces if p >= 0)
+            other.deal_left[owner] = [n - placed[p] for p, n in enumerate(COUNTS)]
         other.seed = None
         other.rng = random.Random(rng.getrandbits(64))
         if self.deal is not None:

@@ -1,0 +1,5 @@
+"""``python -m cardtable.cli`` runs the same command as ``cardtable``."""
+
+from cardtable.cli import main
+
+raise SystemExit(main())
