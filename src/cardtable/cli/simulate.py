@@ -1,4 +1,8 @@
-"""``cardtable simulate GAME``: many seeded games between bots, in parallel, with a progress bar."""
+"""``cardtable simulate GAME``: many seeded games between bots, in parallel, with a progress bar.
+
+Local worker processes by default (``sim.runner``), or Ray with ``--ray``; both
+give the same outcomes for the same seed. ``--plots DIR`` draws the charts.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +13,10 @@ from typing import Any
 from tqdm import tqdm
 
 from cardtable.bots.registry import available_bots
+from cardtable.cli.arena import add_scale_options, write_plots_to
 from cardtable.cli.options import add_game_options, game_from
 from cardtable.engine.errors import SettingError
-from cardtable.sim.runner import SimSpec, default_workers, run_local
+from cardtable.sim.runner import SimSpec, default_workers, play_one, run_local
 from cardtable.sim.summary import by_bot, by_seat, draws, format_rows
 
 
@@ -24,6 +29,7 @@ def register(sub: Any) -> None:
     p.add_argument("--workers", type=int, default=None, help="processes (default: all local cores)")
     p.add_argument("--json", metavar="FILE", help="also write every game's outcome as JSON")
     p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    add_scale_options(p)
     p.set_defaults(run=run)
 
 
@@ -41,7 +47,14 @@ def run(args: argparse.Namespace) -> int:
     spec = SimSpec(game.name, game.num_players, dict(game.settings), bots, args.seed)
     workers = args.workers or default_workers()
     with tqdm(total=args.games, unit="game", disable=args.no_progress, smoothing=0.1) as bar:
-        outcomes = run_local(spec, args.games, workers=workers, progress=bar.update)
+        if args.ray or args.ray_address:
+            from cardtable.sim.ray_runner import run_ray
+
+            outcomes = run_ray(
+                play_one, spec, args.games, address=args.ray_address, progress=bar.update
+            )
+        else:
+            outcomes = run_local(spec, args.games, workers=workers, progress=bar.update)
     if len(outcomes) < args.games:
         print(f"Interrupted: {len(outcomes)} of {args.games} games finished; statistics on those.")
     if not outcomes:
@@ -63,6 +76,8 @@ def run(args: argparse.Namespace) -> int:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump([o.__dict__ for o in outcomes], fh)
         print(f"Outcomes written to {args.json}")
+    if args.plots:
+        write_plots_to(outcomes, args.plots, game.info.title)
     return 0
 
 
