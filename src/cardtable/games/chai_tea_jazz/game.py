@@ -1,0 +1,212 @@
+"""The Chai Tea Jazz game: settings, player counts and the per-game action tables.
+
+Everything that depends only on the player count and settings (sides, deck,
+deal layout, Barrel increments, scoreboard rows, interned actions and the
+notation lookup) is computed once here, so states stay small and fast.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any, ClassVar
+
+from cardtable.engine.errors import SettingError
+from cardtable.engine.game import Action, Game, GameInfo, Setting
+from cardtable.games.chai_tea_jazz import actions as act
+from cardtable.games.chai_tea_jazz.cards import (
+    DOUBLE,
+    HIGH,
+    LOW,
+    MIDDLE,
+    SIX,
+    STANDARD,
+    card_names,
+    deck_codes,
+    max_rank,
+    strength_table,
+)
+from cardtable.games.chai_tea_jazz.setups import Row, build_rows
+
+HAND, DOWN, UP, ASIDE = range(4)
+STEPS = 7  # the Barrel card has seven Bet Debt steps
+
+SUMMARY = (
+    "Every side plays every contract on the scoreboard once (Trump, Under, Slalom, "
+    "Joker …). Each round players pass or pick a contract, outbidding each other with "
+    "Bet Debt; the declarer then plays the tricks alone (or with their team) to capture "
+    "odd cards. When a row is complete, the best score wins its value in game points "
+    "and the worst loses it."
+)
+
+
+class ChaiTeaJazzGame(Game):
+    info = GameInfo(
+        name="chai-tea-jazz",
+        title="Chai Tea Jazz",
+        min_players=2,
+        max_players=6,
+        default_players=3,
+        allowed_players=(2, 3, 4, 6),
+        summary=SUMMARY,
+        settings=(
+            Setting(
+                "setup",
+                "standard",
+                "contract rows: 'standard', 'short', 'long' or a list of "
+                '{"name", "contract", "value"[, "avoid", "meta", "key"]} rows',
+            ),
+            Setting(
+                "double_deck",
+                False,
+                "six players: two copies of 1-9 (72 cards, 12 each) instead of 1-13 + Jokers",
+                kind=bool,
+            ),
+            Setting(
+                "passing_the_barrel",
+                False,
+                "variant: when all pass, the Barrel holder may offer points to take it",
+                kind=bool,
+            ),
+            Setting(
+                "jass",
+                False,
+                "Jass variant: Match points (+1 for taking every trick) and the Jass deck",
+                kind=bool,
+            ),
+            Setting(
+                "cumulative",
+                False,
+                "meta contract Cumulative: the winner has the highest total score over all "
+                "rows (Avoidance rows count negatively) instead of the most game points",
+                kind=bool,
+            ),
+        ),
+    )
+    bots: ClassVar[dict[str, str]] = {
+        "heuristic": "cardtable.games.chai_tea_jazz.bots:HeuristicBot",
+    }
+
+    def _check_settings(self) -> None:
+        n = self.num_players
+        s = self.settings
+        if s["double_deck"] and n != 6:
+            raise SettingError("setting double_deck is for six players only")
+        if s["jass"] and n == 6:
+            raise SettingError(
+                "setting jass needs the 36-card deck: play it with 2, 3 or 4 players"
+            )
+        setup = s["setup"]
+        if isinstance(setup, str) and setup.lstrip().startswith(("[", "{")):
+            try:
+                setup = json.loads(setup)
+            except ValueError as exc:
+                raise SettingError(f"setup is not valid JSON: {exc}") from exc
+            s["setup"] = setup
+        self.rows: tuple[Row, ...] = build_rows(setup, n)
+        self._derive()
+
+    def _derive(self) -> None:
+        """Tables every state shares."""
+        n = self.num_players
+        self.teams = n in (4, 6)
+        self.side_of: tuple[int, ...] = (
+            tuple(s % 2 for s in range(n)) if self.teams else tuple(range(n))
+        )
+        self.num_sides = 2 if self.teams else n
+        self.members: tuple[tuple[int, ...], ...] = tuple(
+            tuple(p for p in range(n) if self.side_of[p] == side) for side in range(self.num_sides)
+        )
+        if n == 6:
+            self.deck_kind = DOUBLE if self.settings["double_deck"] else SIX
+        else:
+            self.deck_kind = STANDARD
+        self.jass = bool(self.settings["jass"])
+        self.deck_list = deck_codes(self.deck_kind)
+        self.names = card_names(self.jass)
+        self.code_of: dict[str, int] = {}
+        for c in set(self.deck_list):
+            self.code_of[self.names[c].upper()] = c
+        self.top = max_rank(self.deck_kind)
+        self.strength = {d: strength_table(d, self.top) for d in (HIGH, LOW, MIDDLE)}
+        self.hand_size = {2: 7, 3: 12, 4: 9, 6: 12 if self.deck_kind == DOUBLE else 9}[n]
+        self.tricks = 17 if n == 2 else self.hand_size
+        self.last_bonus = 20 if n == 6 else 10
+        self.increment = 5 if n <= 3 else 3
+        self.max_debt = self.increment * STEPS
+        self.debts = tuple(self.increment * i for i in range(STEPS + 1))
+        self.layout = self._layout()
+        self.rounds = len(self.rows) * self.num_sides
+        self._tables()
+
+    def _layout(self) -> list[tuple[int, int, int]]:
+        """Deal order as (zone, seat, index); two players follow the rulebook's steps."""
+        n = self.num_players
+        if n != 2:
+            return [(HAND, i % n, i // n) for i in range(self.hand_size * n)]
+        out = [(ASIDE, -1, 0), (ASIDE, -1, 1)]
+        out += [(DOWN, i % 2, i // 2) for i in range(10)]
+        out += [(UP, i % 2, i // 2) for i in range(10)]
+        out += [(HAND, i % 2, i // 2) for i in range(14)]
+        return out
+
+    def _tables(self) -> None:
+        names = self.names
+        codes = sorted(set(self.deck_list))
+        self.deal_actions: dict[int, act.Deal] = {
+            c: act.intern(act.Deal(c, names[c])) for c in codes
+        }
+        self.play_actions: dict[int, act.PlayCard] = {
+            c: act.intern(act.PlayCard(c, names[c])) for c in codes
+        }
+        self.offer_actions = tuple(act.intern(act.Offer(d)) for d in self.debts)
+        self.pick_actions: list[list[tuple[act.Pick, ...]]] = []
+        text: dict[str, Action] = {"pass": act.PASS, "accept": act.ACCEPT}
+        for row in self.rows:
+            per_play = []
+            for play in row.plays:
+                base = f"pick {row.key}"
+                pt = row.play_text(play)
+                if pt:
+                    base += f" {pt}"
+                picks = tuple(
+                    act.intern(act.Pick(row.index, play, d, base + (f" debt {d}" if d else "")))
+                    for d in self.debts
+                )
+                per_play.append(picks)
+            self.pick_actions.append(per_play)
+        for a in self.deal_actions.values():
+            text[str(a).lower()] = a
+        for a in self.play_actions.values():
+            text[str(a).lower()] = a
+            text["play " + str(a).lower()] = a
+        for a in self.offer_actions[1:]:
+            text[str(a)] = a
+        for per_play in self.pick_actions:
+            for picks in per_play:
+                for a in picks:
+                    text[str(a).lower()] = a
+        self.by_text = text
+
+    def new_initial_state(self, seed: int | None = None, deal: Any = None) -> Any:
+        from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState
+
+        return ChaiTeaJazzState(self, seed, deal)
+
+    def deck(self) -> Counter[str]:
+        return Counter(self.names[c] for c in self.deck_list)
+
+    def seat_name(self, seat: int) -> str:
+        if self.teams:
+            return f"P{seat}{'AB'[self.side_of[seat]]}"
+        return f"P{seat}"
+
+    def side_name(self, side: int) -> str:
+        if self.teams:
+            return f"Team {'AB'[side]}"
+        return f"P{side}"
+
+    def render(self, observation: dict[str, Any]) -> str:
+        from cardtable.games.chai_tea_jazz.view import render
+
+        return render(observation)

@@ -1,0 +1,157 @@
+"""The picking phase: pass, pick, Hard Pass, forced pick, Bet Debt, Passing the Barrel.
+
+Kept as a mixin of the state so the hot path stays plain attribute access.
+Seats whose side has completed every row are marked as passed when the round
+starts: the rules say they must always pass, so asking them is no decision.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.engine.game import Action
+from cardtable.games.chai_tea_jazz import actions as act
+
+if TYPE_CHECKING:
+    from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
+
+PICK, OFFER, ACCEPT = 1, 2, 3
+
+
+class PickingMixin:
+    game: ChaiTeaJazzGame
+    cp: int
+    phase: int
+    passed: list[bool]
+    cb: int
+    cb_pick: act.Pick | None
+    forced: bool
+    offer: int
+    responders: list[int]
+    barrel: int
+    open_rows: list[list[bool]]
+    events: list[tuple]
+
+    def _declare(self, seat: int, pick: act.Pick, bonus: int) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def _pick_options(self, seat: int, level: int) -> list[Action]:
+        """Picks of every row the seat's side has not completed, from Bet Debt ``level`` up."""
+        game = self.game
+        open_rows = self.open_rows[game.side_of[seat]]
+        out: list[Action] = []
+        for r, per_play in enumerate(game.pick_actions):
+            if open_rows[r]:
+                for picks in per_play:
+                    out.extend(picks[level:])
+        return out
+
+    def _picking_legal(self) -> list[Action]:
+        seat = self.cp
+        game = self.game
+        if self.phase == OFFER:
+            return [act.ACCEPT, act.PASS]
+        if self.phase == ACCEPT:
+            return self._level_picks(seat, 0)
+        if self.forced:
+            out = self._level_picks(seat, 0)
+            if game.settings["passing_the_barrel"] and self._responders():
+                level = self.offer // game.increment
+                out.extend(game.offer_actions[level + 1 :])
+            return out
+        out = [act.PASS]
+        if self.cb < 0:
+            out.extend(self._level_picks(seat, 0))
+        else:
+            level = self.cb_pick.debt // game.increment + 1  # type: ignore[union-attr]
+            if level < len(game.debts):
+                out.extend(self._pick_options(seat, level))
+        return out
+
+    def _level_picks(self, seat: int, level: int) -> list[Action]:
+        game = self.game
+        open_rows = self.open_rows[game.side_of[seat]]
+        return [
+            picks[level]
+            for r, per_play in enumerate(game.pick_actions)
+            if open_rows[r]
+            for picks in per_play
+        ]
+
+    def _responders(self) -> list[int]:
+        """Passing the Barrel: opponents with rows to play, in turn order after the holder."""
+        game = self.game
+        n = game.num_players
+        side = game.side_of[self.barrel]
+        out = []
+        for i in range(1, n):
+            q = (self.barrel + i) % n
+            qs = game.side_of[q]
+            if qs != side and any(self.open_rows[qs]):
+                out.append(q)
+        return out
+
+    def _next_active(self, seat: int) -> int:
+        """The next seat after ``seat`` that has not passed (``-1`` if none)."""
+        n = self.game.num_players
+        passed = self.passed
+        for i in range(1, n + 1):
+            q = (seat + i) % n
+            if not passed[q]:
+                return q
+        return -1
+
+    def _apply_picking(self, action: Action) -> None:
+        seat = self.cp
+        phase = self.phase
+        if phase == OFFER:
+            if action is act.ACCEPT:
+                self.events.append(("accept", seat, self.offer))
+                self.phase = ACCEPT
+                return
+            self.events.append(("decline", seat, self.offer))
+            self.responders.pop(0)
+            if self.responders:
+                self.cp = self.responders[0]
+            else:
+                self.phase = PICK
+                self.cp = self.barrel
+            return
+        if isinstance(action, act.Offer):
+            self.offer = action.amount
+            self.events.append(("offer", seat, action.amount))
+            self.responders = self._responders()
+            self.phase = OFFER
+            self.cp = self.responders[0]
+            return
+        if isinstance(action, act.Pick):
+            self.events.append(("pick", seat, action.text))
+            if phase == ACCEPT:
+                self._declare(seat, action, self.offer)
+                return
+            if self.forced:
+                self._declare(seat, action, 0)
+                return
+            self.cb = seat
+            self.cb_pick = action
+            nxt = self._next_active(seat)
+            if nxt == seat:
+                self._declare(seat, action, 0)
+            else:
+                self.cp = nxt
+            return
+        # a pass (Hard Pass: out for the rest of this picking phase)
+        self.events.append(("pass", seat))
+        self.passed[seat] = True
+        nxt = self._next_active(seat)
+        if self.cb >= 0:
+            if nxt == self.cb:
+                self._declare(self.cb, self.cb_pick, 0)  # type: ignore[arg-type]
+            else:
+                self.cp = nxt
+        elif nxt < 0:
+            self.forced = True
+            self.events.append(("forced", self.barrel))
+            self.cp = self.barrel
+        else:
+            self.cp = nxt

@@ -1,0 +1,122 @@
+"""Re-deal the cards a seat cannot see, consistently with everything it saw.
+
+Hidden from a seat in the current round: the other hands' unplayed cards,
+face-down straw cards (hidden from their owner too), the set-aside cards and
+the undealt rest. Earlier rounds are fully public (every card is played or
+shown), so only the current round's deal is rewritten: its chance actions in
+the history, or its entry of an explicit deal. The only constraint a seat can
+infer is a void: a player who did not follow the led suit (and did not trump
+it by choice, or play a Joker) holds none of it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from cardtable.games.chai_tea_jazz.cards import SUIT_OF
+from cardtable.games.chai_tea_jazz.deals import slots_to_round
+from cardtable.games.chai_tea_jazz.game import ASIDE, DOWN, HAND
+
+if TYPE_CHECKING:
+    from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState
+
+TRIES = 50
+
+
+def hidden_slots(state: ChaiTeaJazzState, seat: int) -> list[tuple[int, int]]:
+    """(slot index, group) of every dealt slot hidden from ``seat``; group = owner or -1."""
+    game = state.game
+    in_hand = [Counter(h) for h in state.hands]
+    out = []
+    for i, card in enumerate(state.slots):
+        zone, owner, index = game.layout[i]
+        if zone == HAND:
+            if owner != seat and in_hand[owner][card] > 0:
+                in_hand[owner][card] -= 1
+                out.append((i, owner))
+        elif zone == DOWN:
+            if state.down[owner][index] >= 0:
+                out.append((i, -1))
+        elif zone == ASIDE and state.aside:
+            out.append((i, -1))
+    return out
+
+
+def _assign(
+    pool: list[int], groups: dict[int, int], masks: dict[int, int], rng: random.Random
+) -> dict[int, list[int]] | None:
+    """Cards to groups (capacity ``groups[g]``) avoiding each group's void suits."""
+    for _ in range(TRIES):
+        cards = pool[:]
+        rng.shuffle(cards)
+        cards.sort(key=lambda c: sum(1 for g in groups if not masks[g] >> SUIT_OF[c] & 1))
+        left = dict(groups)
+        out: dict[int, list[int]] = {g: [] for g in groups}
+        ok = True
+        for c in cards:
+            bit = SUIT_OF[c]
+            options = [g for g, k in left.items() if k and not masks[g] >> bit & 1]
+            if not options:
+                ok = False
+                break
+            weights = [left[g] for g in options]
+            g = rng.choices(options, weights)[0]
+            out[g].append(c)
+            left[g] -= 1
+        if ok:
+            return out
+    return None
+
+
+def resample(state: ChaiTeaJazzState, seat: int, rng: random.Random) -> ChaiTeaJazzState:
+    game = state.game
+    other = state.clone()
+    other.seed = None
+    other.rng = random.Random(rng.getrandbits(64))
+    hidden = hidden_slots(state, seat)
+    pool = [state.slots[i] for i, _ in hidden]
+    for c, k in state.undealt.items():
+        pool += [c] * k
+    groups: dict[int, int] = Counter(g for _, g in hidden)
+    undealt_group = -2
+    if state.remaining:
+        groups[undealt_group] = state.remaining
+    if not pool:
+        return other
+    masks = {g: (state.void[g] if g >= 0 else 0) for g in groups}
+    got = _assign(pool, groups, masks, rng)
+    if got is None:
+        return other  # the true deal is the only one found; keep it
+    slots = other.slots
+    for i, g in hidden:
+        slots[i] = got[g].pop()
+    other.undealt = dict(Counter(got.get(undealt_group, [])))
+    dealing = state.phase == 0
+    for owner in range(game.num_players):
+        if owner == seat:
+            continue
+        hand = [slots[i] for i, g in hidden if g == owner]
+        other.hands[owner] = hand if dealing else sorted(hand)
+    aside = []
+    for i, _g in hidden:
+        zone, owner, index = game.layout[i]
+        if zone == DOWN:
+            other.down[owner][index] = slots[i]
+        elif zone == ASIDE:
+            aside.append(slots[i])
+    if aside:
+        other.aside = aside
+    r = state.round_no
+    if r < len(state.explicit):
+        other.explicit = [s[:] for s in state.explicit]
+        other.explicit[r] = slots[:]
+        other.deal = [slots_to_round(game, s) for s in other.explicit]
+    else:
+        table = game.deal_actions
+        start = state.deal_start
+        for i, card in enumerate(slots):
+            other._history[start + i] = table[card]
+    other._legal = None
+    return other

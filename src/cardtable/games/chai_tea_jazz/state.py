@@ -1,0 +1,405 @@
+"""Chai Tea Jazz state: rounds of deal, picking and tricks until every row is played.
+
+Cards are ints (see ``cards``); the deal is chance card by card in the order
+of ``game.layout`` (or an explicit deal), so a game is a list of actions and
+``resample`` can rewrite the current round's deal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, Self
+
+from cardtable.engine.errors import MalformedActionError
+from cardtable.engine.game import Action, Marker, State, check_seat
+from cardtable.games.chai_tea_jazz import actions as act
+from cardtable.games.chai_tea_jazz.cards import POINTS, RANK_OF, SUIT_OF
+from cardtable.games.chai_tea_jazz.deals import parse_deal
+from cardtable.games.chai_tea_jazz.game import ASIDE, DOWN, HAND, UP, ChaiTeaJazzGame
+from cardtable.games.chai_tea_jazz.picking import ACCEPT, OFFER, PICK, PickingMixin
+from cardtable.games.chai_tea_jazz.scoring import cumulative_total, final_ranking, row_game_points
+from cardtable.games.chai_tea_jazz.tricks import TrickMixin
+
+DEAL, PLAY, OVER = 0, 4, 5
+PHASE_NAMES = {
+    DEAL: "deal",
+    PICK: "pick",
+    OFFER: "offer",
+    ACCEPT: "accept",
+    PLAY: "play",
+    OVER: "over",
+}
+CHANCE = Marker.CHANCE
+TERMINAL = Marker.TERMINAL
+
+
+class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
+    game: ChaiTeaJazzGame
+
+    def __init__(self, game: ChaiTeaJazzGame, seed: int | None, deal: Any) -> None:
+        super().__init__(game, seed, deal)
+        n = game.num_players
+        sides = game.num_sides
+        self.explicit: list[list[int]] = parse_deal(game, deal) if deal is not None else []
+        rows = len(game.rows)
+        self.open_rows: list[list[bool]] = [[True] * rows for _ in range(sides)]
+        self.row_score: list[list[int | None]] = [[None] * sides for _ in range(rows)]
+        self.row_order: list[list[int | None]] = [[None] * sides for _ in range(rows)]
+        self.row_points: list[list[int] | None] = [None] * rows
+        self.completions = [0] * rows
+        self.game_points = [0] * sides
+        self.finish: list[int | None] = [None] * sides
+        self.finished = 0
+        self.round_no = 0
+        self.barrel = 0
+        self.summaries: list[dict[str, Any]] = []
+        self.events: list[tuple] = []
+        self.result: list[int] | None = None
+        self.deal_start = 0
+        self._start_round(n)
+
+    # ---- rounds --------------------------------------------------------------------
+    def _start_round(self, n: int) -> None:
+        game = self.game
+        self.phase = DEAL
+        self.cp: int | Marker = CHANCE
+        self.undealt: dict[int, int] = dict(Counter(game.deck_list))
+        self.remaining = len(game.deck_list)
+        self.slots: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.up: list[list[int]] = [[-1] * 5 for _ in range(n)] if n == 2 else []
+        self.down: list[list[int]] = [[-1] * 5 for _ in range(n)] if n == 2 else []
+        self.aside: list[int] = []
+        self.passed = [False] * n
+        self.cb = -1
+        self.cb_pick: act.Pick | None = None
+        self.forced = False
+        self.offer = 0
+        self.responders: list[int] = []
+        self.declarer = -1
+        self.pick: act.Pick | None = None
+        self.bonus = 0
+        self.trump = -1
+        self.order: tuple[int, ...] = ()
+        self.strength: tuple[int, ...] = ()
+        self.trick_no = 0
+        self.led = -1
+        self.trick_seats: list[int] = []
+        self.trick_cards: list[int] = []
+        self.best_key = -1
+        self.best_seat = -1
+        self.points = [0] * n
+        self.tricks_won = [0] * n
+        self.captured: list[list[int]] = [[] for _ in range(n)]
+        self.void = [0] * n
+        self.flips: list[tuple[int, int]] = []
+        self.tricks_log: list[tuple[int, tuple[int, ...], int]] = []
+        self.aside_taken: list[tuple[int, int]] = []
+        self.round_events = len(self.events)
+        if self.round_no < len(self.explicit):
+            for card in self.explicit[self.round_no]:
+                self._place(card)
+
+    def _place(self, card: int) -> None:
+        """Put the next card of the deal into its slot."""
+        game = self.game
+        zone, seat, index = game.layout[len(self.slots)]
+        self.slots.append(card)
+        k = self.undealt[card]
+        if k == 1:
+            del self.undealt[card]
+        else:
+            self.undealt[card] = k - 1
+        self.remaining -= 1
+        if zone == HAND:
+            self.hands[seat].append(card)
+        elif zone == UP:
+            self.up[seat][index] = card
+        elif zone == DOWN:
+            self.down[seat][index] = card
+        else:
+            self.aside.append(card)
+        if not self.remaining:
+            self._after_deal()
+
+    def _after_deal(self) -> None:
+        game = self.game
+        for hand in self.hands:
+            hand.sort()
+        self.phase = PICK
+        for seat in range(game.num_players):
+            self.passed[seat] = not any(self.open_rows[game.side_of[seat]])
+        self.cp = self.barrel
+
+    def _declare(self, seat: int, pick: act.Pick, bonus: int) -> None:
+        game = self.game
+        self.declarer = seat
+        self.pick = pick
+        self.bonus = bonus
+        self.trump = pick.play.trump
+        self.order = pick.play.directions(game.tricks)
+        self.strength = game.strength[self.order[0]]
+        self.events.append(("contract", seat, pick.row, str(pick.play), pick.debt, bonus))
+        self.phase = PLAY
+        self.cp = seat
+
+    def stronger_aside(self) -> int:
+        """Index of the set-aside card the last trick's winner takes (two players)."""
+        a, b = self.aside
+        trump = self.trump
+        table = self.game.strength[self.order[-1]]
+        ta, tb = SUIT_OF[a] == trump, SUIT_OF[b] == trump
+        if ta != tb:
+            return 0 if ta else 1
+        if ta or SUIT_OF[a] == SUIT_OF[b]:
+            return 0 if table[RANK_OF[a]] >= table[RANK_OF[b]] else 1
+        return 0 if RANK_OF[a] >= RANK_OF[b] else 1
+
+    def _finish_round(self) -> None:
+        game = self.game
+        n = game.num_players
+        last = self.tricks_log[-1][2]
+        if n == 2:
+            first = self.stronger_aside()
+            cards = (self.aside[first], self.aside[1 - first])
+            for seat, card in ((last, cards[0]), (1 - last, cards[1])):
+                self.points[seat] += POINTS[card]
+                self.captured[seat].append(card)
+                self.aside_taken.append((seat, card))
+            self.aside = []
+        pick = self.pick
+        assert pick is not None
+        side = game.side_of[self.declarer]
+        members = game.members[side]
+        captured = sum(self.points[m] for m in members)
+        bonus_last = game.last_bonus if game.side_of[last] == side else 0
+        score = captured + bonus_last - pick.debt + self.bonus
+        match = -1
+        if game.jass:
+            winners = {game.side_of[s] for s in range(n) if self.tricks_won[s]}
+            if len(winners) == 1:
+                match = winners.pop()
+                self.game_points[match] += 1
+        row = pick.row
+        self.row_score[row][side] = score
+        self.completions[row] += 1
+        self.row_order[row][side] = self.completions[row]
+        self.open_rows[side][row] = False
+        if not any(self.open_rows[side]):
+            self.finished += 1
+            self.finish[side] = self.finished
+        awarded = None
+        if self.completions[row] == game.num_sides:
+            awarded = row_game_points(game.rows[row], self.row_score[row], self.row_order[row])  # type: ignore[arg-type]
+            self.row_points[row] = awarded
+            for s, gp in enumerate(awarded):
+                self.game_points[s] += gp
+        self.summaries.append(
+            {
+                "round": self.round_no + 1,
+                "declarer": self.declarer,
+                "side": side,
+                "row": game.rows[row].name,
+                "contract": str(pick.play),
+                "captured": captured,
+                "last_trick": bonus_last,
+                "bet_debt": pick.debt,
+                "barrel_offer": self.bonus,
+                "score": score,
+                "match_point": match,
+                "row_game_points": awarded,
+                "aside": [[s, game.names[c]] for s, c in self.aside_taken],
+            }
+        )
+        self.events.append(("round", self.round_no, self.declarer, row, score))
+        if self.finished == game.num_sides:
+            self._end()
+            return
+        b = self.barrel
+        for i in range(1, n + 1):
+            q = (b + i) % n
+            if any(self.open_rows[game.side_of[q]]):
+                self.barrel = q
+                break
+        self.round_no += 1
+        self.deal_start = len(self._history) + 1
+        self._start_round(n)
+
+    def totals(self) -> list[int]:
+        """What decides the game: game points, or Cumulative's total score."""
+        game = self.game
+        if game.settings["cumulative"]:
+            return [
+                cumulative_total(game.rows, [self.row_score[r][s] for r in range(len(game.rows))])
+                for s in range(game.num_sides)
+            ]
+        return list(self.game_points)
+
+    def _end(self) -> None:
+        self.phase = OVER
+        self.cp = TERMINAL
+        finish = [f if f is not None else 99 for f in self.finish]
+        self.result = final_ranking(self.totals(), finish)
+        self.events.append(("end", tuple(self.result)))
+
+    # ---- contract ------------------------------------------------------------------
+    def current_player(self) -> int | Marker:
+        return self.cp
+
+    def _legal_actions(self) -> list[Action]:
+        if self.phase == PLAY:
+            return self._play_legal()
+        return self._picking_legal()
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase != DEAL:
+            return []
+        table = self.game.deal_actions
+        r = self.remaining
+        return [(table[c], k / r) for c, k in self.undealt.items()]
+
+    def _apply(self, action: Action) -> None:
+        phase = self.phase
+        if phase == PLAY:
+            self._apply_play(action.card)  # type: ignore[attr-defined]
+        elif phase == DEAL:
+            self._place(action.card)  # type: ignore[attr-defined]
+        else:
+            self._apply_picking(action)
+
+    def _parse(self, text: str) -> Action:
+        action = self.game.by_text.get(" ".join(text.split()).lower())
+        if action is None:
+            raise MalformedActionError(
+                text,
+                "not a Chai Tea Jazz action; write pass, pick <row> [<choice>] [debt N], "
+                "offer N, accept, a card such as 9H, or deal 9H",
+                self.where(),
+            )
+        return action
+
+    def _why_illegal(self, action: Action) -> str:
+        game = self.game
+        phase = self.phase
+        if phase == DEAL:
+            if isinstance(action, act.Deal):
+                return f"{action.text} has already been dealt"
+            return "the cards are being dealt; only deal outcomes apply"
+        seat = self.cp
+        who = game.seat_name(seat)  # type: ignore[arg-type]
+        if phase == PLAY:
+            if not isinstance(action, act.PlayCard):
+                return f"the tricks are being played; {who} must play a card"
+            if action.card not in self.playable(seat) or (  # type: ignore[arg-type]
+                game.num_players == 2 and action.card in self.down[seat]  # type: ignore[index]
+            ):
+                return f"{who} does not hold {action.text}"
+            if self.led == self.trump:
+                return f"trump was led; {who} must play trump"
+            return f"{who} must follow suit ({'CDHS'[self.led]})"
+        if phase == OFFER:
+            return f"{who} must accept the Barrel offer or pass"
+        if isinstance(action, act.PlayCard):
+            return "the contract is still being picked"
+        if isinstance(action, act.Pick):
+            row = game.rows[action.row]
+            if not self.open_rows[game.side_of[seat]][action.row]:  # type: ignore[index]
+                return f"{who} has already completed the {row.name} row"
+            if (self.forced or phase == ACCEPT) and action.debt:
+                return "this pick takes no Bet Debt"
+            if self.cb >= 0 and not self.forced and phase == PICK:
+                need = self.cb_pick.debt + game.increment  # type: ignore[union-attr]
+                if need > game.max_debt:
+                    return f"the Bet Debt is at its maximum ({game.max_debt}); {who} may only pass"
+                return f"a new pick must raise the Bet Debt to at least {need} (debt {need})"
+            return "the first pick of a round takes no Bet Debt"
+        if isinstance(action, act.Offer):
+            if not game.settings["passing_the_barrel"]:
+                return "offers are only made in the Passing the Barrel variant"
+            return "only the Barrel holder, forced to pick, may offer, and only more than before"
+        if action is act.PASS and self.forced:
+            return f"everyone passed: {who} holds the Barrel and must pick"
+        return "not legal now"
+
+    def returns(self) -> list[float]:
+        game = self.game
+        if self.phase != OVER:
+            return [0.0] * game.num_players
+        totals = self.totals()
+        return [float(totals[game.side_of[s]]) for s in range(game.num_players)]
+
+    def places(self) -> list[int] | None:
+        if self.result is None:
+            return None
+        place = {side: i + 1 for i, side in enumerate(self.result)}
+        return [place[self.game.side_of[s]] for s in range(self.game.num_players)]
+
+    def _copy(self) -> Self:
+        other = object.__new__(type(self))
+        d = self.__dict__.copy()
+        other.__dict__ = d
+        other.open_rows = [r[:] for r in self.open_rows]
+        other.row_score = [r[:] for r in self.row_score]
+        other.row_order = [r[:] for r in self.row_order]
+        other.row_points = self.row_points[:]
+        other.completions = self.completions[:]
+        other.game_points = self.game_points[:]
+        other.finish = self.finish[:]
+        other.summaries = self.summaries[:]
+        other.events = self.events[:]
+        other.undealt = self.undealt.copy()
+        other.slots = self.slots[:]
+        other.hands = [h[:] for h in self.hands]
+        other.up = [u[:] for u in self.up]
+        other.down = [x[:] for x in self.down]
+        other.aside = self.aside[:]
+        other.passed = self.passed[:]
+        other.responders = self.responders[:]
+        other.trick_seats = self.trick_seats[:]
+        other.trick_cards = self.trick_cards[:]
+        other.points = self.points[:]
+        other.tricks_won = self.tricks_won[:]
+        other.captured = [c[:] for c in self.captured]
+        other.void = self.void[:]
+        other.flips = self.flips[:]
+        other.tricks_log = self.tricks_log[:]
+        other.aside_taken = self.aside_taken[:]
+        return other
+
+    def cards(self) -> Counter[str]:
+        names = self.game.names
+        codes: list[int] = []
+        for h in self.hands:
+            codes += h
+        for u in self.up:
+            codes += [c for c in u if c >= 0]
+        for x in self.down:
+            codes += [c for c in x if c >= 0]
+        codes += self.aside
+        codes += self.trick_cards
+        for c in self.captured:
+            codes += c
+        for c, k in self.undealt.items():
+            codes += [c] * k
+        return Counter([names[c] for c in codes])
+
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        from cardtable.games.chai_tea_jazz.resample import resample
+
+        check_seat(self, seat)
+        return resample(self, seat, rng)
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        from cardtable.games.chai_tea_jazz.view import observation
+
+        check_seat(self, seat)
+        return observation(self, seat)
+
+    def public_log(self) -> list[str]:
+        from cardtable.games.chai_tea_jazz.view import public_log
+
+        return public_log(self)
+
+
+__all__ = ["ASIDE", "DOWN", "HAND", "UP", "ChaiTeaJazzState", "PHASE_NAMES"]

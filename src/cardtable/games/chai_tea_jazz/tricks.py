@@ -1,0 +1,132 @@
+"""The trick-taking phase: must follow, may trump, must trump when trump is led.
+
+Strength is one integer per played card: Joker 1000, trump 500 + strength,
+led suit 100 + strength, anything else 0. A later card wins ties (``>=``),
+which settles both the two Jokers and the double deck's twin cards.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.engine.game import Action
+from cardtable.games.chai_tea_jazz.cards import JOKER, POINTS, RANK_OF, SUIT_OF
+
+if TYPE_CHECKING:
+    from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
+
+JOKER_KEY = 1000
+TRUMP_KEY = 500
+LED_KEY = 100
+
+
+class TrickMixin:
+    game: ChaiTeaJazzGame
+    cp: int
+    hands: list[list[int]]
+    up: list[list[int]]
+    down: list[list[int]]
+    trump: int
+    led: int
+    trick_seats: list[int]
+    trick_cards: list[int]
+    best_key: int
+    best_seat: int
+    order: tuple[int, ...]
+    trick_no: int
+    points: list[int]
+    tricks_won: list[int]
+    captured: list[list[int]]
+    void: list[int]
+    flips: list[tuple[int, int]]
+    tricks_log: list[tuple[int, tuple[int, ...], int]]
+    events: list[tuple]
+
+    def _finish_round(self) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def playable(self, seat: int) -> list[int]:
+        """Cards the seat may play from (hand and, with two players, face-up straw)."""
+        hand = self.hands[seat]
+        if self.game.num_players == 2:
+            ups = [c for c in self.up[seat] if c >= 0]
+            if ups:
+                return sorted(hand + ups)
+        return hand
+
+    def _play_legal(self) -> list[Action]:
+        seat = self.cp
+        cards = self.playable(seat)
+        led = self.led
+        if led >= 0:
+            follow = [c for c in cards if SUIT_OF[c] == led]
+            if follow:
+                trump = self.trump
+                if trump >= 0 and led != trump:
+                    cards = [
+                        c for c in cards if SUIT_OF[c] == led or SUIT_OF[c] == trump or c == JOKER
+                    ]
+                elif JOKER in cards:
+                    cards = [c for c in cards if SUIT_OF[c] == led or c == JOKER]
+                else:
+                    cards = follow
+        table = self.game.play_actions
+        if self.game.deck_kind != "standard":
+            cards = sorted(set(cards))
+        return [table[c] for c in cards]
+
+    def _apply_play(self, card: int) -> None:
+        seat = self.cp
+        game = self.game
+        hand = self.hands[seat]
+        if card in hand:
+            hand.remove(card)
+        else:
+            i = self.up[seat].index(card)
+            self.up[seat][i] = -1
+            self.flips.append((seat, i))
+        self.trick_seats.append(seat)
+        self.trick_cards.append(card)
+        if card == JOKER:
+            key = JOKER_KEY
+        else:
+            suit = SUIT_OF[card]
+            led = self.led
+            if led < 0:
+                self.led = led = suit
+            elif suit != led and (led == self.trump or suit != self.trump):
+                self.void[seat] |= 1 << led
+            if suit == self.trump:
+                key = TRUMP_KEY + self.strength[RANK_OF[card]]
+            elif suit == led:
+                key = LED_KEY + self.strength[RANK_OF[card]]
+            else:
+                key = 0
+        if key >= self.best_key:
+            self.best_key = key
+            self.best_seat = seat
+        n = game.num_players
+        if len(self.trick_cards) < n:
+            self.cp = (seat + 1) % n
+            return
+        winner = self.best_seat
+        cards = self.trick_cards
+        self.tricks_won[winner] += 1
+        self.points[winner] += sum(POINTS[c] for c in cards)
+        self.captured[winner].extend(cards)
+        self.tricks_log.append((self.trick_seats[0], tuple(cards), winner))
+        for s, i in self.flips:
+            self.up[s][i] = self.down[s][i]
+            self.down[s][i] = -1
+        self.flips = []
+        self.trick_seats = []
+        self.trick_cards = []
+        self.trick_no += 1
+        self.led = -1
+        self.best_key = -1
+        self.best_seat = -1
+        if self.trick_no == game.tricks:
+            self._finish_round()
+            return
+        self.strength = game.strength[self.order[self.trick_no]]
+        self.cp = winner

@@ -1,0 +1,231 @@
+"""What a seat may see (``observation``), its terminal rendering and the public log.
+
+The observation holds only public facts plus the seat's own hand: teammates'
+hands are never included, face-down straw cards and set-aside cards only as
+counts. ``resample`` relies on this: re-dealing hidden cards cannot change it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardtable.games.chai_tea_jazz.cards import DIRECTION_NAMES, SUITS
+from cardtable.games.chai_tea_jazz.contracts import describe
+
+if TYPE_CHECKING:
+    from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState
+
+
+def observation(state: ChaiTeaJazzState, seat: int) -> dict[str, Any]:
+    from cardtable.games.chai_tea_jazz.state import PHASE_NAMES
+
+    game = state.game
+    names = game.names
+    n = game.num_players
+    cp = state.cp
+    pick = state.pick
+    contract = None
+    if pick is not None:
+        play = pick.play
+        contract = {
+            "declarer": state.declarer,
+            "side": game.side_of[state.declarer],
+            "row": pick.row,
+            "row_name": game.rows[pick.row].name,
+            "play": str(play),
+            "rule": play.rule,
+            "trump": SUITS[play.trump] if play.trump >= 0 else None,
+            "directions": [DIRECTION_NAMES[d] for d in state.order],
+            "bet_debt": pick.debt,
+            "barrel_offer": state.bonus,
+        }
+    in_play = pick is not None and state.trick_no < game.tricks and state.phase == 4
+    trick = None
+    if in_play:
+        trick = {
+            "number": state.trick_no + 1,
+            "of": game.tricks,
+            "direction": DIRECTION_NAMES[state.order[state.trick_no]],
+            "led": SUITS[state.led] if state.led >= 0 else None,
+            "cards": [
+                [s, names[c]] for s, c in zip(state.trick_seats, state.trick_cards, strict=True)
+            ],
+            "winning": state.best_seat if state.trick_cards else None,
+        }
+    bids = []
+    for event in state.events[state.round_events :]:
+        kind = event[0]
+        if kind == "pick":
+            bids.append([event[1], event[2]])
+        elif kind == "pass":
+            bids.append([event[1], "pass"])
+        elif kind in ("offer", "accept", "decline"):
+            word = {"offer": "offer", "accept": "accept", "decline": "pass"}[kind]
+            bids.append([event[1], f"{word} {event[2]}" if kind == "offer" else word])
+    straw = None
+    if n == 2:
+        straw = [
+            [
+                {
+                    "up": names[state.up[s][i]] if state.up[s][i] >= 0 else None,
+                    "down": state.down[s][i] >= 0,
+                }
+                for i in range(5)
+            ]
+            for s in range(2)
+        ]
+    rows = []
+    for r, row in enumerate(game.rows):
+        rows.append(
+            {
+                "key": row.key,
+                "name": row.name,
+                "contract": row.contract,
+                "value": row.value,
+                "avoid": row.avoid,
+                "meta": row.meta,
+                "open": [state.open_rows[s][r] for s in range(game.num_sides)],
+                "scores": list(state.row_score[r]),
+                "order": list(state.row_order[r]),
+                "game_points": state.row_points[r],
+            }
+        )
+    result = None
+    if state.result is not None:
+        result = {
+            "ranking": list(state.result),
+            "places": state.places(),
+            "returns": state.returns(),
+        }
+    return {
+        "game": "chai-tea-jazz",
+        "seat": seat,
+        "players": n,
+        "teams": game.teams,
+        "side": game.side_of[seat],
+        "sides": [list(m) for m in game.members],
+        "round": state.round_no + 1,
+        "phase": PHASE_NAMES[state.phase],
+        "to_act": cp if isinstance(cp, int) else None,
+        "barrel": state.barrel,
+        "hand": [names[c] for c in state.hands[seat]],
+        "straw": straw,
+        "aside_cards": len(state.aside),
+        "bidding": {
+            "log": bids,
+            "passed": list(state.passed),
+            "current": None
+            if state.cb_pick is None
+            else {"seat": state.cb, "pick": state.cb_pick.text, "debt": state.cb_pick.debt},
+            "forced": state.forced,
+            "offer": state.offer,
+            "increment": game.increment,
+            "max_debt": game.max_debt,
+        },
+        "contract": contract,
+        "trick": trick,
+        "tricks": [
+            {"leader": lead, "cards": [names[c] for c in cards], "winner": w}
+            for lead, cards, w in state.tricks_log
+        ],
+        "points": list(state.points),
+        "tricks_won": list(state.tricks_won),
+        "scoreboard": {
+            "rows": rows,
+            "game_points": list(state.game_points),
+            "finish": list(state.finish),
+            "totals": state.totals(),
+        },
+        "rounds_played": state.summaries,
+        "result": result,
+    }
+
+
+def _side(obs: dict[str, Any], side: int) -> str:
+    return f"Team {'AB'[side]}" if obs["teams"] else f"P{side}"
+
+
+def render(obs: dict[str, Any]) -> str:
+    """A seat's view as terminal text: scoreboard, bidding, contract, trick and hand."""
+    lines = []
+    me = obs["seat"]
+    who = f"P{me}" + (f" ({_side(obs, obs['side'])})" if obs["teams"] else "")
+    lines.append(f"Chai Tea Jazz — round {obs['round']} — you are {who} — phase {obs['phase']}")
+    board = obs["scoreboard"]
+    sides = len(board["game_points"])
+    header = "  row                 val " + " ".join(f"{_side(obs, s):>9}" for s in range(sides))
+    lines.append(header)
+    for row in board["rows"]:
+        cells = []
+        for s in range(sides):
+            score, order = row["scores"][s], row["order"][s]
+            cells.append(f"{'-' if score is None else f'{score}({order})':>9}")
+        flags = (" avoid" if row["avoid"] else "") + (" second" if row["meta"] else "")
+        gp = f"  gp {row['game_points']}" if row["game_points"] else ""
+        lines.append(f"  {row['name'][:18]:<18} {row['value']:>4} " + " ".join(cells) + flags + gp)
+    lines.append("  game points         " + " ".join(f"{p:>9}" for p in board["game_points"]))
+    lines.append(f"Barrel: P{obs['barrel']}")
+    bid = obs["bidding"]
+    if bid["log"]:
+        lines.append("Bidding: " + "; ".join(f"P{s} {t}" for s, t in bid["log"]))
+    if obs["contract"]:
+        c = obs["contract"]
+        extra = f", Bet Debt {c['bet_debt']}" if c["bet_debt"] else ""
+        extra += f", Barrel offer +{c['barrel_offer']}" if c["barrel_offer"] else ""
+        lines.append(f"Contract: P{c['declarer']} plays {c['row_name']} as {c['play']}{extra}")
+        lines.append(
+            "Points this round: " + " ".join(f"P{s}:{p}" for s, p in enumerate(obs["points"]))
+        )
+    if obs["tricks"]:
+        t = obs["tricks"][-1]
+        lines.append(f"Last trick: {' '.join(t['cards'])} won by P{t['winner']}")
+    if obs["trick"]:
+        t = obs["trick"]
+        cards = " ".join(f"P{s}:{c}" for s, c in t["cards"]) or "(no card yet)"
+        led = f", led {t['led']}" if t["led"] else ""
+        lines.append(f"Trick {t['number']}/{t['of']} ({t['direction']}{led}): {cards}")
+    if obs["straw"]:
+        for s, stacks in enumerate(obs["straw"]):
+            shown = " ".join((st["up"] or "--") + ("+" if st["down"] else "") for st in stacks)
+            lines.append(f"Straw P{s}: {shown}")
+    lines.append("Your hand: " + " ".join(obs["hand"]))
+    if obs["result"]:
+        lines.append(f"Game over. Places: {obs['result']['places']}")
+    elif obs["to_act"] is not None:
+        lines.append(f"To act: P{obs['to_act']}")
+    return "\n".join(lines)
+
+
+def public_log(state: ChaiTeaJazzState) -> list[str]:
+    game = state.game
+    out = []
+    for event in state.events:
+        kind = event[0]
+        if kind == "pass":
+            out.append(f"P{event[1]} passes.")
+        elif kind == "pick":
+            out.append(f"P{event[1]}: {event[2]}.")
+        elif kind == "forced":
+            out.append(f"Everyone passed: P{event[1]} must pick.")
+        elif kind == "offer":
+            out.append(f"P{event[1]} offers {event[2]} to take the Barrel.")
+        elif kind == "accept":
+            out.append(f"P{event[1]} accepts the offer of {event[2]}.")
+        elif kind == "decline":
+            out.append(f"P{event[1]} declines the offer.")
+        elif kind == "contract":
+            _, seat, row, play, debt, bonus = event
+            out.append(
+                f"P{seat} declares {game.rows[row].name} ({play}), Bet Debt {debt}"
+                + (f", offer +{bonus}" if bonus else "")
+                + "."
+            )
+        elif kind == "round":
+            _, number, seat, row, score = event
+            out.append(f"Round {number + 1}: P{seat} scores {score} in {game.rows[row].name}.")
+        elif kind == "end":
+            out.append("Game over: " + ", ".join(game.side_name(s) for s in event[1]) + ".")
+    return out
+
+
+__all__ = ["describe", "observation", "public_log", "render"]
