@@ -1,0 +1,310 @@
+"""Storage: tables, seats and every committed move, through SQLAlchemy Core.
+
+One schema and one code path for SQLite (the default file) and PostgreSQL.
+Moves are the source of truth: a table's state is rebuilt by replaying its
+moves through the engine, so a crash loses nothing that was acknowledged —
+the server acknowledges a move only after ``append_moves`` has committed.
+
+All methods are synchronous; ``Storage`` runs them on one worker thread so the
+event loop never blocks on disk and SQLite never sees two writers at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import make_url
+
+T = TypeVar("T")
+
+metadata = MetaData()
+
+tables_t = Table(
+    "ct_tables",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("settings", JSON, nullable=False),
+    # secret: seeds the chance RNG; published only inside the finished record
+    Column("seed", BigInteger, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("created_at", Float, nullable=False),
+    Column("finished_at", Float, nullable=True),
+    Column("rematch_of", String(40), nullable=True),
+    Column("rematch_id", String(40), nullable=True),
+    Column("record", JSON, nullable=True),
+)
+
+seats_t = Table(
+    "ct_seats",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),  # "human" or "bot"
+    Column("bot", String(64), nullable=True),
+    Column("token_hash", String(64), nullable=True, index=True),
+    Column("auto_pass", Boolean, nullable=False, default=False),
+)
+
+moves_t = Table(
+    "ct_moves",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    # the move number after this action (1 for the first action)
+    Column("number", Integer, primary_key=True),
+    Column("seat", Integer, nullable=True),  # None for a chance outcome
+    Column("action", Text, nullable=False),
+    Column("msg_id", String(80), nullable=True),
+    # length of the public log after this action: lets a reconnecting seat
+    # receive exactly the lines it has not seen
+    Column("log_len", Integer, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    bot: str | None
+    token_hash: str | None
+    auto_pass: bool
+
+
+@dataclass
+class MoveRow:
+    number: int
+    seat: int | None
+    action: str
+    msg_id: str | None
+    log_len: int
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    players: int
+    settings: dict[str, Any]
+    seed: int
+    options: dict[str, Any]
+    status: str
+    created_at: float
+    finished_at: float | None
+    rematch_of: str | None
+    rematch_id: str | None
+    record: dict[str, Any] | None
+    seats: list[SeatRow]
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets WAL so readers never wait for the writer."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        if parsed.database and parsed.database != ":memory:":
+            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            # NORMAL in WAL mode survives a killed process (the WAL is written
+            # before commit returns); only an OS crash could lose the last commits.
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.close()
+
+        return engine
+    if parsed.get_backend_name() == "postgresql" and parsed.get_driver_name() in ("", "psycopg2"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return create_engine(parsed, pool_pre_ping=True)
+
+
+class Store:
+    """Synchronous data access; every write is one transaction."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        metadata.create_all(self.engine)
+
+    def create_table(self, row: TableRow) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(tables_t).values(
+                    id=row.id,
+                    game=row.game,
+                    players=row.players,
+                    settings=row.settings,
+                    seed=row.seed,
+                    options=row.options,
+                    status=row.status,
+                    created_at=row.created_at,
+                    rematch_of=row.rematch_of,
+                )
+            )
+            conn.execute(
+                insert(seats_t),
+                [
+                    {
+                        "table_id": row.id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "bot": s.bot,
+                        "token_hash": s.token_hash,
+                        "auto_pass": s.auto_pass,
+                    }
+                    for s in row.seats
+                ],
+            )
+            if row.rematch_of is not None:
+                conn.execute(
+                    update(tables_t)
+                    .where(tables_t.c.id == row.rematch_of)
+                    .values(rematch_id=row.id)
+                )
+
+    def append_moves(
+        self,
+        table_id: str,
+        moves: list[MoveRow],
+        finished_record: dict[str, Any] | None = None,
+    ) -> None:
+        """Commit moves (and the final record when the game ends) atomically."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(moves_t),
+                [
+                    {
+                        "table_id": table_id,
+                        "number": m.number,
+                        "seat": m.seat,
+                        "action": m.action,
+                        "msg_id": m.msg_id,
+                        "log_len": m.log_len,
+                        "at": now,
+                    }
+                    for m in moves
+                ],
+            )
+            if finished_record is not None:
+                conn.execute(
+                    update(tables_t)
+                    .where(tables_t.c.id == table_id)
+                    .values(status="over", finished_at=now, record=finished_record)
+                )
+
+    def set_auto_pass(self, table_id: str, seat: int, on: bool) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats_t)
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                .values(auto_pass=on)
+            )
+
+    def set_token_hashes(self, table_id: str, seats: list[SeatRow]) -> None:
+        with self.engine.begin() as conn:
+            for s in seats:
+                conn.execute(
+                    update(seats_t)
+                    .where(seats_t.c.table_id == table_id, seats_t.c.seat == s.seat)
+                    .values(token_hash=s.token_hash)
+                )
+
+    def _seats(self, conn: Any, table_ids: list[str]) -> dict[str, list[SeatRow]]:
+        out: dict[str, list[SeatRow]] = {t: [] for t in table_ids}
+        if not table_ids:
+            return out
+        rows = conn.execute(
+            select(seats_t).where(seats_t.c.table_id.in_(table_ids)).order_by(seats_t.c.seat)
+        )
+        for r in rows:
+            out[r.table_id].append(SeatRow(r.seat, r.kind, r.bot, r.token_hash, bool(r.auto_pass)))
+        return out
+
+    @staticmethod
+    def _table(r: Any, seats: list[SeatRow]) -> TableRow:
+        return TableRow(
+            id=r.id,
+            game=r.game,
+            players=r.players,
+            settings=r.settings,
+            seed=r.seed,
+            options=r.options,
+            status=r.status,
+            created_at=r.created_at,
+            finished_at=r.finished_at,
+            rematch_of=r.rematch_of,
+            rematch_id=r.rematch_id,
+            record=r.record,
+            seats=seats,
+        )
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
+            if r is None:
+                return None
+            return self._table(r, self._seats(conn, [table_id])[table_id])
+
+    def list_tables(self, status: str | None = None, limit: int = 200) -> list[TableRow]:
+        with self.engine.connect() as conn:
+            q = select(tables_t).order_by(tables_t.c.created_at.desc()).limit(limit)
+            if status is not None:
+                q = q.where(tables_t.c.status == status)
+            rows = list(conn.execute(q))
+            seats = self._seats(conn, [r.id for r in rows])
+            return [self._table(r, seats[r.id]) for r in rows]
+
+    def load_moves(self, table_id: str) -> list[MoveRow]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(moves_t).where(moves_t.c.table_id == table_id).order_by(moves_t.c.number)
+            )
+            return [MoveRow(r.number, r.seat, r.action, r.msg_id, r.log_len) for r in rows]
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+class Storage:
+    """The async face of ``Store``: each call runs on the single database thread."""
+
+    def __init__(self, url: str) -> None:
+        self.store = Store(url)
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardtable-db")
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, fn, *args)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True)
+        self.store.close()

@@ -1,0 +1,53 @@
+"""The ASGI app: settings, storage and table manager wired to the routers.
+
+Kept thin on purpose (as in full-stack-fastapi-template): behaviour lives in
+the manager, the runtime and the routers, so tests build an app with their own
+``Settings`` and a temporary database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from cardtable.engine.errors import CardtableError
+from cardtable.server.db import Storage
+from cardtable.server.manager import TableManager
+from cardtable.server.routers import games, pages, play, tables
+from cardtable.server.routers.pages import STATIC
+from cardtable.server.settings import Settings
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        storage = Storage(settings.resolved_database_url())
+        manager = TableManager(storage, settings)
+        app.state.storage = storage
+        app.state.manager = manager
+        await manager.start()
+        try:
+            yield
+        finally:
+            await manager.stop()
+            storage.close()
+
+    app = FastAPI(title="cardtable", lifespan=lifespan)
+    app.state.settings = settings
+
+    @app.exception_handler(CardtableError)
+    async def _bad_input(_request: Request, exc: CardtableError) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=400)
+
+    app.include_router(games.router)
+    app.include_router(tables.router)
+    app.include_router(play.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app

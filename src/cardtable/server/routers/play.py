@@ -1,0 +1,132 @@
+"""``/ws/tables/{id}``: the play socket, one connection per seat or spectator.
+
+The first client message is ``hello`` with the seat token (none for a
+spectator) and the last move number the client has seen; the server answers
+``welcome`` and an ``update`` holding everything since that number, so a
+reconnecting client loses and repeats nothing. Outgoing messages go through a
+per-connection queue so a slow reader never holds up the table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from cardtable.engine.registry import game_info
+from cardtable.server.errors import ProtocolError
+from cardtable.server.manager import TableManager, TableNotFound
+from cardtable.server.runtime import Subscriber, TableRuntime
+from cardtable.server.schemas import AutoPassMsg, Hello, MoveMsg, PingMsg, parse_client_message
+from cardtable.server.tokens import hash_token
+
+router = APIRouter(tags=["play"])
+log = logging.getLogger("cardtable.server")
+
+
+async def _receive_text(ws: WebSocket) -> str | bytes | None:
+    msg = await ws.receive()
+    if msg["type"] == "websocket.disconnect":
+        return None
+    text = msg.get("text")
+    return text if text is not None else msg.get("bytes") or b""
+
+
+async def _writer(ws: WebSocket, sub: Subscriber) -> None:
+    while True:
+        message = await sub.queue.get()
+        if message is None:
+            with contextlib.suppress(Exception):
+                await ws.close(code=4000)
+            return
+        await ws.send_json(message)
+
+
+def welcome(rt: TableRuntime, manager: TableManager, seat: int | None) -> dict[str, Any]:
+    auto = next((s.auto_pass for s in rt.seats if s.seat == seat), False)
+    return {
+        "type": "welcome",
+        "table": manager.summary(rt),
+        "game": game_info(rt.row.game).describe(),
+        "seat": seat,
+        "seat_name": rt.game.seat_name(seat) if seat is not None else None,
+        "seat_names": [rt.game.seat_name(i) for i in range(len(rt.seats))],
+        "role": "seat" if seat is not None else "spectator",
+        "auto_pass": auto,
+    }
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def play(ws: WebSocket, table_id: str) -> None:
+    await ws.accept()
+    manager: TableManager = ws.app.state.manager
+    limit: int = ws.app.state.settings.max_message_bytes
+    try:
+        rt = await manager.get(table_id)
+    except TableNotFound:
+        await ws.send_json(
+            ProtocolError("no_table", f"there is no table {table_id!r}").to_message()
+        )
+        await ws.close(code=4404)
+        return
+    sub: Subscriber | None = None
+    writer: asyncio.Task[None] | None = None
+    try:
+        raw = await _receive_text(ws)
+        if raw is None:
+            return
+        try:
+            hello = parse_client_message(raw, limit)
+            if not isinstance(hello, Hello):
+                raise ProtocolError("not_hello", "say hello first: {type: hello, token, since}")
+            seat = None
+            if hello.token is not None:
+                seat = rt.seat_for_token_hash(hash_token(hello.token))
+                if seat is None:
+                    raise ProtocolError("bad_token", "this token opens no seat at this table")
+        except ProtocolError as exc:
+            await ws.send_json(exc.to_message())
+            await ws.close(code=4400)
+            return
+        await ws.send_json(welcome(rt, manager, seat))
+        sub = rt.subscribe(seat, hello.since or 0)
+        writer = asyncio.create_task(_writer(ws, sub))
+        while True:
+            raw = await _receive_text(ws)
+            if raw is None:
+                return
+            await _handle(rt, sub, raw, limit)
+    except WebSocketDisconnect:
+        return
+    finally:
+        if sub is not None:
+            rt.unsubscribe(sub)
+        if writer is not None:
+            writer.cancel()
+
+
+async def _handle(rt: TableRuntime, sub: Subscriber, raw: str | bytes, limit: int) -> None:
+    msg_id = None
+    try:
+        msg = parse_client_message(raw, limit)
+        if isinstance(msg, MoveMsg):
+            msg_id = msg.id
+            if sub.seat is None:
+                raise ProtocolError("spectator", "spectators may watch but not move", rt.move)
+            reply = await rt.submit(sub.seat, msg.id, msg.move, msg.action)
+            if reply is not None:
+                sub.push(reply)
+        elif isinstance(msg, AutoPassMsg):
+            if sub.seat is None:
+                raise ProtocolError("spectator", "spectators have no reactions to pass", rt.move)
+            await rt.set_auto_pass(sub.seat, msg.on)
+            sub.push({"type": "auto_pass", "on": msg.on})
+        elif isinstance(msg, PingMsg):
+            sub.push({"type": "pong", "move": rt.move})
+        else:
+            raise ProtocolError("malformed", "hello is sent once, at the start")
+    except ProtocolError as exc:
+        sub.push(exc.to_message(msg_id))

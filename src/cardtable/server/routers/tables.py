@@ -1,0 +1,113 @@
+"""``/api/tables``: create tables, list them, records, replays and rematches.
+
+Invite links are returned once, to whoever creates the table; the server keeps
+only token hashes. The full record of a game is served only once it is over;
+before that a seat may fetch its own history (public log and its own moves).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from fastapi import APIRouter, Header, HTTPException, Request, Response
+
+from cardtable.engine.errors import CardtableError
+from cardtable.server.deps import manager_of, seat_of, table_or_404
+from cardtable.server.replays import replay_steps
+from cardtable.server.schemas import CreatedTable, CreateTable, Invite, TableSummary
+
+router = APIRouter(prefix="/api/tables", tags=["tables"])
+
+
+def invite_url(request: Request, table_id: str, seat: int, token: str) -> str:
+    return f"{str(request.base_url).rstrip('/')}/t/{table_id}#seat={seat}&token={token}"
+
+
+@router.post("", response_model=CreatedTable, status_code=201)
+async def create_table(body: CreateTable, request: Request) -> CreatedTable:
+    manager = manager_of(request)
+    try:
+        rt, tokens = await manager.create(body)
+    except CardtableError as exc:
+        raise HTTPException(400, str(exc)) from exc
+    invites = [
+        Invite(
+            seat=i,
+            seat_name=rt.game.seat_name(i),
+            token=tok,
+            url=invite_url(request, rt.id, i, tok),
+        )
+        for i, tok in enumerate(tokens)
+        if tok is not None
+    ]
+    base = str(request.base_url).rstrip("/")
+    return CreatedTable(
+        table=TableSummary(**manager.summary(rt)),
+        invites=invites,
+        spectate_url=f"{base}/t/{rt.id}",
+    )
+
+
+@router.get("", response_model=list[TableSummary])
+async def list_tables(request: Request) -> list[TableSummary]:
+    return [TableSummary(**t) for t in await manager_of(request).list()]
+
+
+@router.get("/{table_id}", response_model=TableSummary)
+async def get_table(table_id: str, request: Request) -> TableSummary:
+    manager = manager_of(request)
+    rt = await table_or_404(manager, table_id)
+    return TableSummary(**manager.summary(rt))
+
+
+@router.get("/{table_id}/record")
+async def get_record(table_id: str, request: Request, download: bool = False) -> Response:
+    rt = await table_or_404(manager_of(request), table_id)
+    if rt.status != "over" or rt.row.record is None:
+        raise HTTPException(409, "the full record is available once the game is over")
+    headers = {}
+    if download:
+        headers["Content-Disposition"] = f'attachment; filename="{rt.row.game}-{rt.id}.json"'
+    body = json.dumps(rt.row.record, indent=1) + "\n"
+    return Response(body, media_type="application/json", headers=headers)
+
+
+@router.get("/{table_id}/replay")
+async def get_replay(table_id: str, request: Request) -> dict[str, Any]:
+    rt = await table_or_404(manager_of(request), table_id)
+    if rt.status != "over" or rt.row.record is None:
+        raise HTTPException(409, "a replay is available once the game is over")
+    steps = await asyncio.to_thread(replay_steps, rt.row.record)
+    return {"table": rt.id, "game": rt.row.game, "record": rt.row.record, "steps": steps}
+
+
+@router.get("/{table_id}/history")
+async def get_history(
+    table_id: str, request: Request, x_seat_token: str | None = Header(default=None)
+) -> dict[str, Any]:
+    """What one seat has seen so far: the public log and its own moves."""
+    rt = await table_or_404(manager_of(request), table_id)
+    seat = seat_of(rt, x_seat_token)
+    delta = rt.delta(seat, 0)
+    return {"table": rt.id, "seat": seat, "move": rt.move, "log": delta.log, "mine": delta.mine}
+
+
+@router.post("/{table_id}/rematch")
+async def rematch(
+    table_id: str, request: Request, x_seat_token: str | None = Header(default=None)
+) -> dict[str, Any]:
+    manager = manager_of(request)
+    rt = await table_or_404(manager, table_id)
+    seat_of(rt, x_seat_token)
+    assert x_seat_token is not None
+    try:
+        new, seat = await manager.rematch(table_id, x_seat_token)
+    except CardtableError as exc:
+        raise HTTPException(409, str(exc)) from exc
+    return {
+        "table": new.id,
+        "seat": seat,
+        "url": invite_url(request, new.id, seat, x_seat_token),
+    }

@@ -1,0 +1,136 @@
+"""Typed request and response bodies of the HTTP API, and client message parsing.
+
+WebSocket messages are parsed here by hand-rolled checks rather than by
+pydantic so that every refusal maps onto one of the protocol's error codes.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from cardtable.server.errors import ProtocolError
+
+
+class SeatSpec(BaseModel):
+    kind: Literal["human", "bot"] = "human"
+    bot: str | None = Field(default=None, description="bot name when kind is bot")
+
+
+class CreateTable(BaseModel):
+    game: str
+    players: int | None = None
+    settings: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatSpec] | None = Field(
+        default=None, description="one per seat; default: seat 0 human, bots elsewhere"
+    )
+    turn_seconds: float | None = Field(default=None, ge=0)
+    reaction_seconds: float | None = Field(default=None, ge=0)
+    bot_delay: float = Field(default=0.0, ge=0, le=10)
+
+
+class Invite(BaseModel):
+    seat: int
+    seat_name: str
+    token: str
+    url: str
+
+
+class TableSummary(BaseModel):
+    id: str
+    game: str
+    title: str
+    players: int
+    settings: dict[str, Any]
+    status: str
+    move: int | None = None
+    seats: list[dict[str, Any]]
+    options: dict[str, Any]
+    created_at: float
+    rematch_of: str | None = None
+    rematch_id: str | None = None
+
+
+class CreatedTable(BaseModel):
+    table: TableSummary
+    invites: list[Invite]
+    spectate_url: str
+
+
+class GameSummary(BaseModel):
+    name: str
+    title: str
+    players: list[int]
+    default_players: int
+    summary: str
+    settings: list[dict[str, Any]]
+    bots: list[str]
+
+
+@dataclass
+class Hello:
+    token: str | None
+    since: int | None
+
+
+@dataclass
+class MoveMsg:
+    id: str
+    move: int
+    action: str
+
+
+@dataclass
+class AutoPassMsg:
+    on: bool
+
+
+@dataclass
+class PingMsg:
+    pass
+
+
+ClientMessage = Hello | MoveMsg | AutoPassMsg | PingMsg
+
+
+def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], optional: bool) -> Any:
+    value = data.get(name)
+    if value is None and optional:
+        return None
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+        raise ProtocolError("malformed", f"field {name!r} is missing or of the wrong type")
+    return value
+
+
+def parse_client_message(raw: str | bytes, max_bytes: int) -> ClientMessage:
+    """One client frame to a message, or a ``ProtocolError`` saying what was wrong."""
+    size = len(raw.encode() if isinstance(raw, str) else raw)
+    if size > max_bytes:
+        raise ProtocolError("too_large", f"message of {size} bytes; the limit is {max_bytes}")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ProtocolError("malformed", f"not JSON: {exc}") from exc
+    if not isinstance(data, dict):
+        raise ProtocolError("malformed", "a message is a JSON object with a 'type'")
+    kind = data.get("type")
+    if kind == "hello":
+        since = _field(data, "since", int, optional=True)
+        return Hello(token=_field(data, "token", str, optional=True), since=since)
+    if kind == "move":
+        msg_id = _field(data, "id", str, optional=False)
+        if not 0 < len(msg_id) <= 80:
+            raise ProtocolError("malformed", "field 'id' must be 1..80 characters")
+        return MoveMsg(
+            id=msg_id,
+            move=_field(data, "move", int, optional=False),
+            action=_field(data, "action", str, optional=False),
+        )
+    if kind == "auto_pass":
+        return AutoPassMsg(on=_field(data, "on", bool, optional=False))
+    if kind == "ping":
+        return PingMsg()
+    raise ProtocolError("unknown_type", f"unknown message type {kind!r}")

@@ -1,0 +1,72 @@
+// Shared helpers for the cardtable pages (plain ES2020, no build step).
+"use strict";
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+async function api(path, options = {}) {
+  const res = await fetch(path, {
+    headers: { "Content-Type": "application/json", ...(options.headers || {}) },
+    ...options,
+  });
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(body.detail ? JSON.stringify(body.detail) : res.statusText);
+  return body;
+}
+
+function humanKey(k) {
+  return String(k).replace(/_/g, " ");
+}
+
+// A clear, generic view of any game's observation: objects become definition
+// lists, lists of plain values become chips (null = a card you cannot see).
+function renderValue(value) {
+  if (value === null || value === undefined) return el("span", { class: "chip hidden" }, "?");
+  if (Array.isArray(value)) {
+    if (value.length === 0) return el("span", { class: "muted" }, "none");
+    if (value.every((v) => v === null || typeof v !== "object")) {
+      return el("span", {}, value.map((v) =>
+        v === null ? el("span", { class: "chip hidden" }, "?") : el("span", { class: "chip" }, String(v))));
+    }
+    return el("ol", {}, value.map((v) => el("li", {}, renderValue(v))));
+  }
+  if (typeof value === "object") {
+    const dl = el("dl", { class: "obs" });
+    for (const [k, v] of Object.entries(value)) {
+      dl.append(el("dt", {}, humanKey(k)), el("dd", {}, renderValue(v)));
+    }
+    return dl;
+  }
+  if (typeof value === "boolean") return el("span", {}, value ? "yes" : "no");
+  return el("span", {}, String(value));
+}
+
+function describeResult(result, seatNames, mySeat) {
+  if (!result) return "";
+  const returns = result.returns || [];
+  const parts = [];
+  if (result.places) {
+    result.places.forEach((p, i) => parts.push(`${seatNames[i] || "seat " + i}: place ${p}`));
+  } else {
+    returns.forEach((r, i) => parts.push(`${seatNames[i] || "seat " + i}: ${r}`));
+  }
+  let head = "Game over.";
+  if (mySeat !== null && mySeat !== undefined && returns.length) {
+    const best = Math.max(...returns);
+    if (Math.min(...returns) === best) head = "Game over: a draw.";
+    else head = returns[mySeat] === best ? "Game over: you win!" : "Game over: you lose.";
+  }
+  return `${head} ${parts.join(", ")}`;
+}

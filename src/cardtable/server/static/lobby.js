@@ -1,0 +1,120 @@
+// The lobby: list games, create a table, show invite links, list tables.
+"use strict";
+
+function seatRows(game, count, box) {
+  box.replaceChildren();
+  for (let i = 0; i < count; i++) {
+    const select = el("select", { name: `seat${i}`, "data-seat": i },
+      el("option", { value: "human" }, "person"),
+      game.bots.map((b) => el("option", { value: "bot:" + b }, `bot: ${b}`)));
+    if (i > 0) select.value = "bot:" + (game.bots.includes("heuristic") ? "heuristic" : "random");
+    box.append(el("label", {}, `Seat ${i + 1}: `, select));
+  }
+}
+
+function settingInput(s) {
+  if (s.choices) {
+    return el("select", { name: s.name, "data-setting": s.name },
+      s.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === s.default }, String(c))));
+  }
+  const type = typeof s.default === "number" ? "number" : typeof s.default === "boolean" ? "checkbox" : "text";
+  const input = el("input", { type, name: s.name, "data-setting": s.name, value: String(s.default) });
+  if (type === "checkbox") input.checked = s.default;
+  return input;
+}
+
+function readSetting(input, def) {
+  if (input.tagName === "SELECT") return JSON.parse(input.value);
+  if (input.type === "checkbox") return input.checked;
+  if (typeof def === "number") return Number(input.value);
+  return input.value;
+}
+
+function gameCard(game) {
+  const players = el("select", { name: "players" },
+    game.players.map((n) => el("option", { value: n, selected: n === game.default_players }, n)));
+  const seats = el("div", { class: "seats-config" });
+  seatRows(game, game.default_players, seats);
+  players.addEventListener("change", () => seatRows(game, Number(players.value), seats));
+  const settings = game.settings.map((s) =>
+    el("label", { title: s.help }, `${humanKey(s.name)}: `, settingInput(s)));
+  const turn = el("input", { type: "number", name: "turn_seconds", min: 0, value: 0 });
+  const react = el("input", { type: "number", name: "reaction_seconds", min: 0, value: 8 });
+  const form = el("form", { class: "game panel", "data-game": game.name },
+    el("h3", {}, game.title),
+    el("p", { class: "muted" }, game.summary),
+    el("label", {}, "Players: ", players),
+    seats,
+    settings.length ? el("details", {}, el("summary", {}, "Settings"), settings) : null,
+    el("details", {}, el("summary", {}, "Clocks"),
+      el("label", {}, "Seconds per turn (0 = no clock): ", turn),
+      el("label", {}, "Seconds for reaction windows: ", react)),
+    el("button", { class: "primary", type: "submit" }, "Create table"));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    document.getElementById("error").textContent = "";
+    const body = {
+      game: game.name,
+      players: Number(players.value),
+      settings: {},
+      seats: [...seats.querySelectorAll("select")].map((s) =>
+        s.value === "human" ? { kind: "human" } : { kind: "bot", bot: s.value.slice(4) }),
+      turn_seconds: Number(turn.value),
+      reaction_seconds: Number(react.value),
+    };
+    for (const s of game.settings) {
+      body.settings[s.name] = readSetting(form.querySelector(`[data-setting="${s.name}"]`), s.default);
+    }
+    try {
+      showCreated(await api("/api/tables", { method: "POST", body: JSON.stringify(body) }));
+      loadTables();
+    } catch (err) {
+      document.getElementById("error").textContent = `Could not create the table: ${err.message}`;
+    }
+  });
+  return form;
+}
+
+function showCreated(created) {
+  const box = document.getElementById("invites");
+  box.replaceChildren();
+  created.invites.forEach((inv, i) => {
+    const input = el("input", { readonly: true, value: inv.url, "data-invite": inv.seat });
+    box.append(el("div", { class: "invite" },
+      el("label", {}, `${inv.seat_name} (seat ${inv.seat + 1}) `,
+        el("a", { href: inv.url, class: "open-seat", "data-seat": inv.seat, target: i === 0 ? null : "_blank" },
+          i === 0 ? "open my seat" : "open"),
+        " ",
+        el("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(inv.url) }, "copy")),
+      input));
+  });
+  document.getElementById("spectate").href = created.spectate_url;
+  document.getElementById("created").hidden = false;
+  window.scrollTo(0, 0);
+}
+
+async function loadTables() {
+  const body = document.querySelector("#tables tbody");
+  const tables = await api("/api/tables");
+  body.replaceChildren();
+  if (!tables.length) body.append(el("tr", {}, el("td", { class: "muted" }, "No tables yet.")));
+  for (const t of tables) {
+    const seats = t.seats.map((s) => s.kind === "bot" ? `${s.name}: bot ${s.bot}` :
+      `${s.name}: person${s.connected ? " (here)" : ""}`).join(", ");
+    const link = t.status === "over"
+      ? el("a", { href: `/replay/${t.id}` }, "replay")
+      : el("a", { href: `/t/${t.id}` }, "watch");
+    body.append(el("tr", { "data-table": t.id },
+      el("td", {}, t.title), el("td", {}, t.status), el("td", {}, seats), el("td", {}, link)));
+  }
+}
+
+async function init() {
+  const games = await api("/api/games");
+  const box = document.getElementById("games");
+  box.replaceChildren(...games.map(gameCard));
+  loadTables();
+  setInterval(loadTables, 5000);
+}
+
+init().catch((err) => { document.getElementById("error").textContent = String(err); });

@@ -1,0 +1,23 @@
+"""Seat tokens: random secrets handed out in invite links, stored only as hashes.
+
+A leaked database therefore gives no way into a seat, and the link carries the
+token in the URL fragment (``#token=…``), which browsers never send to the
+server, so it stays out of access logs and Referer headers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(8).replace("-", "x").replace("_", "y")

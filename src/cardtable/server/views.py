@@ -1,0 +1,137 @@
+"""What each seat and each spectator is sent: built only from the engine's views.
+
+A seat's message holds its own ``observation(seat)``, the public log, its own
+actions and, when it must decide, its legal actions. A spectator's holds the
+public log and who is to act — never an observation, because the contract
+offers no public observation and any field shared by every seat's view may
+still be seat-relative ("your card") and coincide by chance. Nothing here
+reads the state's hidden fields; the leak tests check that by re-dealing what
+a seat cannot see and asserting the message does not change.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.engine.game import Action, State
+
+PASS = "pass"
+
+
+def is_pass(action: Action | str) -> bool:
+    return str(action) == PASS
+
+
+def is_reaction(state: State) -> bool:
+    """A reaction window: a seat is asked and may pass (Contest calls, Chez nopes...)."""
+    player = state.current_player()
+    return isinstance(player, int) and any(is_pass(a) for a in state.legal_actions())
+
+
+def pass_action(state: State) -> Action:
+    for a in state.legal_actions():
+        if is_pass(a):
+            return a
+    raise LookupError("no pass action here")
+
+
+def default_action(state: State) -> Action:
+    """The move made for a seat whose clock ran out: pass when it may, else the first."""
+    legal = state.legal_actions()
+    for a in legal:
+        if is_pass(a):
+            return a
+    return legal[0]
+
+
+@dataclass
+class Prompt:
+    """The decision a seat is shown, with its clock (``deadline`` is epoch seconds)."""
+
+    kind: str  # "turn" or "reaction"
+    deadline: float | None
+    seconds: float | None
+    answered: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        remaining = None if self.deadline is None else max(0.0, self.deadline - time.time())
+        return {
+            "kind": self.kind,
+            "deadline": self.deadline,
+            # clients count down from this, so a skewed client clock does not matter
+            "remaining": remaining,
+            "seconds": self.seconds,
+            "answered": self.answered,
+        }
+
+
+@dataclass
+class Delta:
+    """What a subscriber has not yet been told: log lines and its own moves."""
+
+    log: list[str] = field(default_factory=list)
+    mine: list[dict[str, Any]] = field(default_factory=list)
+
+
+def result_of(state: State) -> dict[str, Any] | None:
+    if not state.is_terminal():
+        return None
+    out: dict[str, Any] = {"returns": state.returns()}
+    places = state.places()
+    if places is not None:
+        out["places"] = places
+    return out
+
+
+def render_text(state: State, observation: dict[str, Any]) -> str | None:
+    try:
+        return state.game.render(observation)
+    except Exception:  # a renderer bug must not take a table down
+        return None
+
+
+def seat_view(
+    state: State, seat: int, legal: list[str], prompt: Prompt | None, reacting: bool
+) -> dict[str, Any]:
+    """The view part of an update for ``seat``: observation, its choices, the clock."""
+    obs = state.observation(seat)
+    player = state.current_player()
+    return {
+        "observation": obs,
+        "text": render_text(state, obs),
+        "legal": legal,
+        "prompt": prompt.to_json() if prompt else None,
+        # who is asked in a reaction window is not said: every seat is asked alike
+        "to_act": player if isinstance(player, int) and not reacting else None,
+        "reaction": reacting,
+        "result": result_of(state),
+    }
+
+
+def spectator_view(state: State, prompt: Prompt | None, reacting: bool) -> dict[str, Any]:
+    player = state.current_player()
+    return {
+        "observation": None,
+        "text": None,
+        "legal": [],
+        "prompt": prompt.to_json() if prompt else None,
+        "to_act": player if isinstance(player, int) and not reacting else None,
+        "reaction": reacting,
+        "result": result_of(state),
+    }
+
+
+def update_message(
+    table_id: str, move: int, status: str, delta: Delta, view: dict[str, Any]
+) -> dict[str, Any]:
+    return {
+        "type": "update",
+        "table": table_id,
+        "move": move,
+        "status": status,
+        "log": delta.log,
+        "mine": delta.mine,
+        "view": view,
+    }
