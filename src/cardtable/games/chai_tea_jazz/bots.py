@@ -1,0 +1,170 @@
+"""A heuristic Chai Tea Jazz bot: pick on hand strength, play sensible tricks.
+
+It reads only its seat's observation and the legal actions (plus the game's
+fixed tables: card names and strength orders, which every player knows).
+
+Picking: for every open row and every way to play it, estimate the points the
+hand would capture; pick the best row when the estimate beats the table's
+average share, saving the flexible Joker row for when nothing else fits.
+Playing: win points cheaply, throw low when the trick is lost, give points to
+a partner who is winning, and keep trumps for tricks worth taking.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardtable.bots.base import Bot
+from cardtable.engine.game import Action
+from cardtable.games.chai_tea_jazz import actions as act
+from cardtable.games.chai_tea_jazz.cards import HIGH, JOKER, LOW, POINTS, RANK_OF, SUIT_OF
+from cardtable.games.chai_tea_jazz.contracts import Play
+from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
+
+JOKER_ROW_PENALTY = 12.0
+
+
+class HeuristicBot(Bot):
+    name = "heuristic"
+    game: ChaiTeaJazzGame
+
+    # ---- picking -------------------------------------------------------------------
+    def _estimate(self, hand: list[int], play: Play) -> float:
+        """Rough points the hand captures as declarer under ``play``."""
+        game = self.game
+        dirs = play.directions(game.tricks)
+        top = game.top
+        tables = [game.strength[d] for d in (HIGH, LOW) if d in dirs] or [game.strength[dirs[0]]]
+        if len(set(dirs)) == 1:
+            tables = [game.strength[dirs[0]]]
+        trump = play.trump
+        trumps = sum(1 for c in hand if SUIT_OF[c] == trump)
+        wins = 0.0
+        for c in hand:
+            if c == JOKER:
+                wins += 1.0
+                continue
+            rel = sum(t[RANK_OF[c]] for t in tables) / (len(tables) * top)
+            if SUIT_OF[c] == trump:
+                wins += 0.45 + 0.55 * rel
+            else:
+                wins += rel**4 * (0.55 if trump >= 0 else 1.0)
+        wins += 0.15 * max(0, trumps - 3)
+        deck_points = sum(POINTS[c] for c in game.deck_list) + game.last_bonus
+        return wins * deck_points / game.tricks
+
+    def _pick(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
+        game = self.game
+        hand = [game.code_of[c.upper()] for c in obs["hand"]]
+        picks = [a for a in legal if isinstance(a, act.Pick)]
+        share = (sum(POINTS[c] for c in game.deck_list) + game.last_bonus) / game.num_sides
+        open_rows = {a.row for a in picks}
+        best: tuple[float, Action] | None = None
+        for a in picks:
+            est = self._estimate(hand, a.play) - a.debt
+            row = game.rows[a.row]
+            if row.is_joker and len(open_rows) > 1:
+                est -= JOKER_ROW_PENALTY
+            if row.avoid:
+                est = share * 2 - est
+            est += row.value  # a small lean toward the valuable rows
+            if best is None or est > best[0]:
+                best = (est, a)
+        if act.ACCEPT in legal:
+            return act.ACCEPT if obs["bidding"]["offer"] >= 10 else act.PASS
+        if best is None:
+            return act.PASS
+        if act.PASS not in legal:
+            return best[1]  # forced
+        threshold = share * 1.25 + (5 if obs["bidding"]["current"] else 0)
+        return best[1] if best[0] >= threshold else act.PASS
+
+    # ---- playing -------------------------------------------------------------------
+    def _key(self, card: int, led: int, trump: int, table: tuple[int, ...]) -> int:
+        if card == JOKER:
+            return 1000
+        s = SUIT_OF[card]
+        if s == trump:
+            return 500 + table[RANK_OF[card]]
+        if s == led or led < 0:
+            return 100 + table[RANK_OF[card]]
+        return 0
+
+    def _play(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
+        game = self.game
+        code = game.code_of
+        contract = obs["contract"]
+        trick = obs["trick"]
+        trump = "CDHS".index(contract["trump"]) if contract["trump"] else -1
+        direction = {"high": HIGH, "low": LOW}.get(trick["direction"], 2)
+        table = game.strength[direction]
+        sides = {p: i for i, members in enumerate(obs["sides"]) for p in members}
+        declaring = sides[contract["declarer"]]
+
+        def friend(seat: int) -> bool:
+            return (sides[seat] == declaring) == (sides[self.seat] == declaring)
+
+        cards = [a for a in legal if isinstance(a, act.PlayCard)]
+        on_table = [(s, code[c.upper()]) for s, c in trick["cards"]]
+        if not on_table:
+            return self._lead(obs, cards, trump, table)
+        led = "CDHS".index(trick["led"]) if trick["led"] else -1
+        best_key, best_seat = -1, -1
+        for s, c in on_table:
+            k = self._key(c, led, trump, table)
+            if k >= best_key:
+                best_key, best_seat = k, s
+        last = len(on_table) == game.num_players - 1
+        worth = sum(POINTS[c] for _, c in on_table)
+
+        def cost(a: act.PlayCard) -> tuple[int, int, int]:
+            c = a.card
+            return (int(SUIT_OF[c] == trump or c == JOKER), POINTS[c], table[RANK_OF[c]])
+
+        if friend(best_seat):
+            if last:
+                return max(
+                    cards, key=lambda a: (-cost(a)[0], POINTS[a.card], -table[RANK_OF[a.card]])
+                )
+            return min(cards, key=cost)
+        winners = [a for a in cards if self._key(a.card, led, trump, table) >= best_key]
+        plain = [a for a in winners if SUIT_OF[a.card] != trump and a.card != JOKER]
+        if plain:
+            if last:
+                return max(plain, key=lambda a: (POINTS[a.card], -table[RANK_OF[a.card]]))
+            return max(plain, key=lambda a: table[RANK_OF[a.card]])
+        if winners and (worth >= 5 or (last and worth > 0)):
+            return min(winners, key=lambda a: self._key(a.card, led, trump, table))
+        return min(cards, key=cost)
+
+    def _lead(
+        self, obs: dict[str, Any], cards: list[act.PlayCard], trump: int, table: tuple[int, ...]
+    ) -> Action:
+        game = self.game
+        code = game.code_of
+        seen = {code[c.upper()] for t in obs["tricks"] for c in t["cards"]}
+        mine = {a.card for a in cards}
+        unseen = [c for c in set(game.deck_list) if c not in seen and c not in mine]
+
+        def sure(c: int) -> bool:
+            if c == JOKER:
+                return True
+            s = SUIT_OF[c]
+            rivals = [
+                x for x in unseen if SUIT_OF[x] == s and table[RANK_OF[x]] > table[RANK_OF[c]]
+            ]
+            if rivals:
+                return False
+            return s == trump or not any(SUIT_OF[x] == trump for x in unseen) or trump < 0
+
+        winners = [a for a in cards if sure(a.card)]
+        if winners:
+            return max(winners, key=lambda a: (POINTS[a.card], table[RANK_OF[a.card]]))
+        plain = [a for a in cards if SUIT_OF[a.card] != trump and a.card != JOKER] or cards
+        return min(plain, key=lambda a: (POINTS[a.card], table[RANK_OF[a.card]]))
+
+    def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
+        if isinstance(legal[0], act.PlayCard):
+            return self._play(observation, legal)
+        return self._pick(observation, legal)
