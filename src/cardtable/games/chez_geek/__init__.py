@@ -1,0 +1,1 @@
+"""Chez Geek: roommates racing to their Slack Goal; cards are data (decks/*.toml)."""

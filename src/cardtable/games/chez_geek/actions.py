@@ -1,0 +1,114 @@
+"""Chez Geek actions and their notation.
+
+Cards are written by their slug (``ultra-slims``), seats by number, and a card
+in a room as ``SEAT:slug`` (``1:cigarettes``; ``1:beer#2`` for the second of
+two alike).
+
+| notation                    | meaning                                              |
+|-----------------------------|------------------------------------------------------|
+| ``job tech-support``        | chance: the next Job dealt                           |
+| ``draw cigarettes``         | chance: the Life card drawn                          |
+| ``roll 4``                  | chance: a die                                        |
+| ``pick slacker``            | a match's last winner chooses their Job              |
+| ``call choad-warrior 2``    | Call People: a Person or Pet to seat 2's room         |
+| ``shop`` / ``buy X`` / ``checkout`` | a Shopping trip, its Things, and its end      |
+| ``do sleep``                | Free Time: an Activity                               |
+| ``play bum 1:cigarettes``   | a Whenever, with its target if it has one            |
+| ``play get-a-life 2``       | a Whenever on a player                               |
+| ``play bouncer 1:mooch>2``  | a Whenever moving a Person to another room           |
+| ``pass``                    | a reaction window: no answer                         |
+| ``discard white-russian``   | Discard phase, or a cost an unwanted Person exacts   |
+| ``send 2`` / ``dismiss``    | a Person you got rid of goes to room 2 / the discards |
+| ``done``                    | end the current phase                                |
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardtable.engine.game import Action
+
+
+@dataclass(frozen=True, slots=True)
+class Chance(Action):
+    """A chance outcome: ``job``, ``draw`` or ``roll`` with its value."""
+
+    verb: str
+    value: int
+    label: str
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.label}"
+
+
+@dataclass(frozen=True, slots=True)
+class Word(Action):
+    """A one-word decision: pass, done, shop, checkout, dismiss."""
+
+    word: str
+
+    def __str__(self) -> str:
+        return self.word
+
+
+@dataclass(frozen=True, slots=True)
+class CardAct(Action):
+    """A verb on one card type from hand (or the Job pile for ``pick``)."""
+
+    verb: str  # buy, do, discard, pick
+    card: int
+    slug: str
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.slug}"
+
+
+@dataclass(frozen=True, slots=True)
+class Call(Action):
+    """Call a Person (or put out a Pet) into ``seat``'s room."""
+
+    card: int
+    slug: str
+    seat: int
+
+    def __str__(self) -> str:
+        return f"call {self.slug} {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Send(Action):
+    """Send a Person you got rid of to ``seat``'s room."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"send {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play a Whenever; ``target`` is its written target (``''`` when it has none).
+
+    ``tseat``/``uid``/``dest`` hold the target resolved against the state the
+    action was made for: a player, a room card (by its uid) and a destination.
+    """
+
+    card: int
+    slug: str
+    target: str = ""
+    tseat: int = -1
+    uid: int = -1
+    dest: int = -1
+
+    def __str__(self) -> str:
+        return f"play {self.slug} {self.target}" if self.target else f"play {self.slug}"
+
+
+PASS = Word("pass")
+DONE = Word("done")
+SHOP = Word("shop")
+CHECKOUT = Word("checkout")
+DISMISS = Word("dismiss")
+WORDS = {w.word: w for w in (PASS, DONE, SHOP, CHECKOUT, DISMISS)}
+ROLLS = tuple(Chance("roll", v, str(v)) for v in range(7))
+SEND = tuple(Send(s) for s in range(5))

@@ -1,0 +1,224 @@
+"""Chez Geek card definitions: the value types a deck file is loaded into.
+
+Cards are data, not code: a deck file names each card, its kind, numbers,
+tags and effects, and the rules engine reads only these values. The types
+here are frozen so that one loaded deck can be shared by every state and
+every bot without copying.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+# ---- vocabularies (the deck format refuses anything else) ----------------------
+LIFE_KINDS = ("Person", "Pet", "Thing", "Activity", "Whenever")
+KINDS = ("Job", *LIFE_KINDS)
+TAGS = (
+    "Food",
+    "Booze",
+    "Smoke",
+    "Caffeine",
+    "TV",
+    "Pet",
+    "Cat",
+    "Nookie",
+    "Sleep",
+    "Game",
+    "Music",
+    "Computer",
+    "Book",
+    "Cancel",
+)
+EFFECTS = (
+    "income",
+    "free_time",
+    "cancel",
+    "take_thing",
+    "move_person",
+    "discard_card",
+    "slack",
+    "draw",
+    "discard",
+)
+CANCEL_TARGETS = ("call", "shopping", "activity", "free_time", "whenever", "tag")
+DURATIONS = ("turn", "stay", "turns")
+WHEN = ("any", "own_turn", "own_free_time")
+SCOPES = ("own", "other", "any")
+
+_DICE = re.compile(r"^(\d*)d6([+-]\d+)?$")
+_LOWHIGH = re.compile(r"^(-?\d+)/(-?\d+)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Num:
+    """A card number: fixed, low/high (rolled each turn), or dice (``1d6-1``)."""
+
+    kind: str  # "fixed", "lowhigh", "dice"
+    a: int  # value, low, or number of dice
+    b: int = 0  # unused, high, or the added constant
+
+    def __str__(self) -> str:
+        if self.kind == "fixed":
+            return str(self.a)
+        if self.kind == "lowhigh":
+            return f"{self.a}/{self.b}"
+        plus = f"{self.b:+d}" if self.b else ""
+        return f"{self.a}d6{plus}"
+
+    @property
+    def variable(self) -> bool:
+        return self.kind != "fixed"
+
+    def fixed_value(self) -> int:
+        """The value when fixed; the mean rounded down otherwise (for bots and summaries)."""
+        if self.kind == "fixed":
+            return self.a
+        if self.kind == "lowhigh":
+            return (self.a + self.b) // 2
+        return (self.a * 7) // 2 + self.b
+
+
+def parse_num(value: object, *, lowhigh: bool = False, dice: bool = False) -> Num | None:
+    """A number as a deck file writes it, or ``None`` if it is not one of the allowed forms."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return Num("fixed", value)
+    if not isinstance(value, str):
+        return None
+    text = value.strip().replace(" ", "")
+    if lowhigh:
+        m = _LOWHIGH.match(text)
+        if m:
+            low, high = int(m.group(1)), int(m.group(2))
+            return Num("lowhigh", low, high) if low <= high else None
+    if dice:
+        m = _DICE.match(text)
+        if m:
+            count = int(m.group(1) or "1")
+            if 1 <= count <= 3:
+                return Num("dice", count, int(m.group(2) or "0"))
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One effect in the small vocabulary the rulings list (see ``docs/games/chez-geek.md``)."""
+
+    kind: str
+    amount: int = 0
+    duration: str = "turn"
+    turns: int = 0
+    target: str = ""  # cancel target, or "self"/"other" for free_time/income
+    tag: str = ""
+    tags: tuple[str, ...] = ()
+    card_kind: str = ""  # discard_card / slack: which kind of room card
+    to: str = "discard"  # take_thing: "discard" or "room"
+    scope: str = "any"
+    or_any: bool = False  # discard cost: any card when none has the tags
+
+
+@dataclass(frozen=True, slots=True)
+class Requirements:
+    """What must be true to play a card (Activities mostly)."""
+
+    invited_person: bool = False
+    tags_in_room: tuple[str, ...] = ()
+    jobs: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """One Life card type; ``copies`` physical cards of it are in the deck."""
+
+    index: int
+    name: str
+    slug: str
+    kind: str
+    copies: int = 1
+    tags: frozenset[str] = frozenset()
+    cost: int = 0
+    slack: Num | None = None
+    text: str = ""
+    effects: tuple[Effect, ...] = ()
+    stay: tuple[Effect, ...] = ()
+    requires: Requirements = field(default_factory=Requirements)
+    when: str = "any"
+    barred_jobs: tuple[str, ...] = ()
+    barred_if_room_has: tuple[str, ...] = ()
+    source: str = ""
+
+    @property
+    def is_person(self) -> bool:
+        return self.kind in ("Person", "Pet")
+
+    @property
+    def invited(self) -> bool:
+        """Invited People give Slack and must be Called; the others just drop in."""
+        s = self.slack
+        return self.kind == "Person" and s is not None and (s.kind == "dice" or s.a > 0)
+
+    @property
+    def unwanted(self) -> bool:
+        """An uninvited Person (Slack 0 or less, or a cost to keep)."""
+        return self.kind == "Person" and not self.invited
+
+    @property
+    def cat(self) -> bool:
+        return "Cat" in self.tags
+
+    @property
+    def cancel(self) -> Effect | None:
+        for e in self.effects:
+            if e.kind == "cancel":
+                return e
+        return None
+
+    @property
+    def continuing(self) -> bool:
+        return any(e.duration == "turns" for e in self.effects)
+
+
+@dataclass(frozen=True, slots=True)
+class JobDef:
+    """A Job: Income, Free Time, Slack Goal, hand size and its perk or disadvantage."""
+
+    index: int
+    name: str
+    slug: str
+    income: Num
+    free_time: Num
+    slack_goal: int
+    hand_size: int = 6
+    roll_bonus_tag: str = ""
+    roll_bonus: int = 0
+    call_bonus: int = 0
+    evict_bonus: int = 0
+    cannot_play: tuple[str, ...] = ()
+    text: str = ""
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A loaded, validated deck: Jobs and Life card types, indexed by slug."""
+
+    jobs: tuple[JobDef, ...]
+    cards: tuple[CardDef, ...]
+    files: tuple[str, ...] = ()
+    card_by_slug: dict[str, CardDef] = field(default_factory=dict, compare=False)
+    job_by_slug: dict[str, JobDef] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        self.card_by_slug.update({c.slug: c for c in self.cards})
+        self.job_by_slug.update({j.slug: j for j in self.jobs})
+
+    @property
+    def life_count(self) -> int:
+        return sum(c.copies for c in self.cards)
+
+
+def slugify(name: str) -> str:
+    """A card's notation: lower case, words joined by hyphens (``NT Server Docco`` -> ...)."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")

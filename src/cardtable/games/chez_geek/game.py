@@ -1,0 +1,106 @@
+"""Chez Geek on the engine contract: metadata, settings, the deck, interned actions."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from cardtable.engine.errors import SettingError
+from cardtable.engine.game import Game, GameInfo, Setting
+from cardtable.games.chez_geek.actions import Call as CallAction
+from cardtable.games.chez_geek.actions import CardAct, Chance, Play
+from cardtable.games.chez_geek.deck_loader import cached_deck
+from cardtable.games.chez_geek.state import ChezGeekState
+
+
+class ChezGeekGame(Game):
+    info = GameInfo(
+        name="chez-geek",
+        title="Chez Geek",
+        min_players=2,
+        max_players=5,
+        default_players=4,
+        summary=(
+            "Roommates racing to their Slack Goal: call People over, go Shopping, do "
+            "Activities, and play Whenever cards on anyone at any time - cancels, TV, "
+            "uninvited guests. Cards are data; the project ships its own open deck."
+        ),
+        settings=(
+            Setting("deck", [], "deck files (TOML) to play with; empty: the open deck", kind=list),
+            Setting("games", 1, "games in the match; the last winner picks a Job first", kind=int),
+            Setting(
+                "two_player_jobs",
+                "remove",
+                "two players: leave Slacker and Drummer out, or give them to the players",
+                choices=("remove", "give"),
+                kind=str,
+            ),
+            Setting(
+                "turn_limit",
+                40,
+                "turns per player after which the one closest to their goal wins",
+                kind=int,
+            ),
+        ),
+    )
+    bots = {"heuristic": "cardtable.games.chez_geek.bots:HeuristicBot"}
+
+    def _check_settings(self) -> None:
+        paths = self.settings["deck"]
+        if not all(isinstance(p, str) for p in paths):
+            raise SettingError("setting deck is a list of file paths")
+        if self.settings["games"] < 1:
+            raise SettingError("setting games must be at least 1")
+        if self.settings["turn_limit"] < 1:
+            raise SettingError("setting turn_limit must be at least 1")
+        self.deck_def = cached_deck(paths)
+        if len(self.deck_def.jobs) < self.num_players + 2:
+            raise SettingError("the deck needs at least two Jobs more than there are players")
+        cards = self.deck_def.cards
+        self.slugs = tuple(c.slug for c in cards)
+        self.job_slugs = tuple("job:" + j.slug for j in self.deck_def.jobs)
+        self.draw_actions = tuple(Chance("draw", c.index, c.slug) for c in cards)
+        self.job_actions = tuple(Chance("job", j.index, j.slug) for j in self.deck_def.jobs)
+        self.pick_actions = tuple(CardAct("pick", j.index, j.slug) for j in self.deck_def.jobs)
+        self._card_actions: dict[tuple[str, int], CardAct] = {}
+        self._call_actions: dict[tuple[int, int], CallAction] = {}
+        self._play_actions: dict[tuple[int, str, int, int, int], Play] = {}
+
+    # ---- interned actions: legality checks compare few, equal objects --------------------
+    def card_action(self, verb: str, t: int) -> CardAct:
+        key = (verb, t)
+        a = self._card_actions.get(key)
+        if a is None:
+            a = self._card_actions[key] = CardAct(verb, t, self.deck_def.cards[t].slug)
+        return a
+
+    def call_action(self, t: int, seat: int) -> CallAction:
+        key = (t, seat)
+        a = self._call_actions.get(key)
+        if a is None:
+            a = self._call_actions[key] = CallAction(t, self.deck_def.cards[t].slug, seat)
+        return a
+
+    def play_action(self, t: int, text: str, tseat: int, uid: int, dest: int) -> Play:
+        key = (t, text, tseat, uid, dest)
+        a = self._play_actions.get(key)
+        if a is None:
+            if len(self._play_actions) > 50_000:
+                self._play_actions.clear()
+            a = Play(t, self.deck_def.cards[t].slug, text, tseat, uid, dest)
+            self._play_actions[key] = a
+        return a
+
+    def new_initial_state(self, seed: int | None = None, deal: Any = None) -> ChezGeekState:
+        return ChezGeekState(self, seed, deal)
+
+    def deck(self) -> Counter[str]:
+        total: Counter[str] = Counter({c.slug: c.copies for c in self.deck_def.cards})
+        for job in self.deck_def.jobs:
+            total["job:" + job.slug] += 1
+        return total
+
+    def render(self, observation: dict[str, Any]) -> str:
+        from cardtable.games.chez_geek.view import render
+
+        return render(self, observation)

@@ -1,0 +1,170 @@
+"""People and Pets: Calls, uninvited guests, their costs, and getting rid of them.
+
+The timing rule lives here: an unwanted Person's cost is paid the moment it
+enters a room, and afterwards only when its host fails the roll to get rid of
+it on the Roll phase (1-3 stays and costs, 4-6 leaves and costs nothing that
+turn). Cats are never rolled for and can never be sent away.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.games.chez_geek.steps import CH_ROLL, D_COST, D_SEND, R_SLACK, Step
+
+if TYPE_CHECKING:
+    from cardtable.games.chez_geek.cards import CardDef
+    from cardtable.games.chez_geek.state import ChezGeekState
+
+CALL, FREE, DISCARD = 3, 4, 5
+NOT_HOME = 2  # a Call roll of 1-2: not home
+STAYS = 3  # a roll to get rid of a Person of 1-3: stays
+REFUSAL_FREE_TIME = 1  # what refusing a card cost costs instead
+
+
+def find(st: ChezGeekState, uid: int) -> tuple[int, int]:
+    """(seat, index) of a room card by uid, or (-1, -1) if it has left."""
+    for seat, room in enumerate(st.rooms):
+        for i, card in enumerate(room):
+            if card[3] == uid:
+                return seat, i
+    return -1, -1
+
+
+def may_enter(st: ChezGeekState, card: CardDef, seat: int) -> bool:
+    """Whether a Person may enter ``seat``'s room (its card bars some Jobs or rooms)."""
+    if card.barred_jobs and st.jobdefs[st.job_of[seat]].name in card.barred_jobs:
+        return False
+    if card.barred_if_room_has:
+        for c in st.rooms[seat]:
+            if st.defs[c[0]].tags.intersection(card.barred_if_room_has):
+                return False
+    return True
+
+
+def place_person(st: ChezGeekState, seat: int, t: int) -> None:
+    """A Person arrives: invited ones may roll their Slack, unwanted ones cost at once."""
+    from cardtable.games.chez_geek.flow import put_in_room
+
+    card = st.defs[t]
+    slack = card.slack
+    if slack is not None and slack.kind == "dice":
+        st.stack.append(
+            Step(
+                CH_ROLL, st.actor, purpose=R_SLACK, held=t, dice=slack.a, total=slack.b, target=seat
+            )
+        )
+        return
+    uid = put_in_room(st, seat, t, slack.a if slack is not None else 0, tokened=False)
+    st.log("enters", t, seat)
+    if card.unwanted:
+        apply_stay(st, seat, uid)
+
+
+def settle_slack(st: ChezGeekState, step: Step) -> None:
+    """Rolled Slack is known: zero or less discards the card (its Free Time stays used)."""
+    from cardtable.games.chez_geek.flow import put_in_room
+
+    t = step.held
+    value = step.total
+    seat = step.target
+    st.log("slack", t, seat, value)
+    if value <= 0:
+        st.discard.append(t)
+        st.log("fizzles", t, seat)
+        return
+    put_in_room(st, seat, t, value, tokened=True)
+
+
+def call_roll(st: ChezGeekState, step: Step, roll: int) -> None:
+    bonus = st.jobdefs[st.job_of[step.seat]].call_bonus
+    t = step.held
+    if roll + bonus <= NOT_HOME:
+        st.discard.append(t)
+        st.log("not-home", t)
+        return
+    place_person(st, step.target, t)
+
+
+def evict_roll(st: ChezGeekState, step: Step, roll: int) -> None:
+    seat, i = find(st, step.uid)
+    if seat < 0:
+        return
+    bonus = st.jobdefs[st.job_of[seat]].evict_bonus
+    if roll + bonus <= STAYS:
+        st.log("stays", st.rooms[seat][i][0], seat)
+        apply_stay(st, seat, step.uid)
+        return
+    st.stack.append(Step(D_SEND, seat, uid=step.uid))
+
+
+def send_choices(st: ChezGeekState, uid: int) -> list[int]:
+    seat, i = find(st, uid)
+    card = st.defs[st.rooms[seat][i][0]]
+    return [s for s in range(st.n) if s != seat and may_enter(st, card, s)]
+
+
+def send(st: ChezGeekState, uid: int, dest: int) -> None:
+    """Move a Person to another room (or to the discards with ``dest == -1``)."""
+    seat, i = find(st, uid)
+    entry = st.rooms[seat].pop(i)
+    st.dirty = True
+    t = entry[0]
+    if dest < 0:
+        st.discard.append(t)
+        st.log("leaves", t, seat)
+        return
+    card = st.defs[t]
+    slack = card.slack.a if card.slack is not None and card.slack.kind == "fixed" else entry[1]
+    from cardtable.games.chez_geek.flow import put_in_room
+
+    new_uid = put_in_room(st, dest, t, slack, tokened=slack != entry[1] and bool(entry[2]))
+    st.log("moves", t, seat, dest)
+    if card.unwanted:
+        apply_stay(st, dest, new_uid)
+
+
+def penalise(st: ChezGeekState, seat: int, ft: int, income: int) -> None:
+    """Lose Free Time or Income: now if it is that seat's turn and budget is set, else next."""
+    if seat == st.turn and st.phase in (CALL, FREE, DISCARD):
+        st.ft = max(0, st.ft - ft)
+        st.income = max(0, st.income - income)
+    else:
+        st.pen_ft[seat] += ft
+        st.pen_income[seat] += income
+
+
+def apply_stay(st: ChezGeekState, seat: int, uid: int) -> None:
+    """An unwanted Person's cost for staying (or arriving) in ``seat``'s room."""
+    _, i = find(st, uid)
+    entry = st.rooms[seat][i]
+    card = st.defs[entry[0]]
+    for e in card.stay:
+        if e.kind == "discard":
+            st.stack.append(Step(D_COST, seat, tags=e.tags, or_any=e.or_any, held=-1))
+        elif e.kind == "free_time":
+            penalise(st, seat, -e.amount, 0)
+        elif e.kind == "income":
+            penalise(st, seat, 0, -e.amount)
+        elif e.kind == "slack":
+            entry[1] += e.amount
+            entry[2] = 1
+            st.dirty = True
+    st.log("costs", entry[0], seat)
+
+
+def cost_choices(st: ChezGeekState, step: Step) -> list[int]:
+    """Card types the host may discard to pay a card cost (any card with ``or_any``)."""
+    hand_types = sorted({st.slot_type[s] for s in st.hands[step.seat]})
+    if step.tags and not step.or_any:
+        return [t for t in hand_types if st.defs[t].tags.intersection(step.tags)]
+    return hand_types
+
+
+def refuse_cost(st: ChezGeekState, seat: int) -> None:
+    """A card cost refused (or impossible with an empty hand) costs 1 Free Time instead.
+
+    Refusing is always allowed, so nobody learns whether the host could have paid.
+    """
+    penalise(st, seat, REFUSAL_FREE_TIME, 0)
+    st.log("refuses", seat)

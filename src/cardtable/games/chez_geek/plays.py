@@ -1,0 +1,548 @@
+"""Decisions: what is legal at each step, applying it, and announced plays.
+
+A Call, a Shopping trip, an Activity or a Whenever is *announced*: it goes on
+the stack as a ``PLAY`` with a reaction ``WINDOW`` above it. The window asks
+every other seat in turn (clockwise from the player's left) whether or not it
+holds an answer, so being asked reveals nothing; a seat without one can only
+pass. An answer opens its own window and, once settled, the earlier window
+goes on with the next seat. A play reaches the top again when its window has
+closed, and resolves then - or, if cancelled, never happened.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from cardtable.engine.game import Action, Marker
+from cardtable.games.chez_geek import actions as act
+from cardtable.games.chez_geek import people
+from cardtable.games.chez_geek.actions import CardAct, Chance, Play, Send
+from cardtable.games.chez_geek.steps import (
+    CH_DRAW,
+    CH_ROLL,
+    D_CALLS,
+    D_COST,
+    D_DISCARD,
+    D_FREE,
+    D_PICK,
+    D_SEND,
+    D_SHOP,
+    D_WINDOW,
+    P_ACTIVITY,
+    P_CALL,
+    P_SHOP,
+    P_WHENEVER,
+    PLAY,
+    R_CALL,
+    R_SLACK,
+    STEP_NAMES,
+    Step,
+)
+
+if TYPE_CHECKING:
+    from cardtable.games.chez_geek.cards import CardDef, Effect
+    from cardtable.games.chez_geek.state import ChezGeekState
+
+MAX_HAND_AFTER_DISCARD = 5
+_TARGET = re.compile(r"^(\d)(?::([a-z0-9-]+)(?:#(\d+))?(?:>(\d))?)?$")
+TARGETED = ("take_thing", "move_person", "discard_card", "slack")
+
+
+# ---- small helpers -------------------------------------------------------------------
+def hand_types(st: ChezGeekState, seat: int) -> list[int]:
+    slot_type = st.slot_type
+    return sorted({slot_type[s] for s in st.hands[seat]})
+
+
+def allowed(st: ChezGeekState, seat: int, card: CardDef) -> bool:
+    """A Job's disadvantage: some tags it cannot play."""
+    banned = st.jobdefs[st.job_of[seat]].cannot_play
+    return not banned or not card.tags.intersection(banned)
+
+
+def take_from_hand(st: ChezGeekState, seat: int, t: int) -> int:
+    """Play a card of type ``t`` from hand: its slot is now seen by everyone."""
+    hand = st.hands[seat]
+    slot_type = st.slot_type
+    for i, slot in enumerate(hand):
+        if slot_type[slot] == t:
+            del hand[i]
+            st.revealed[slot] = True
+            return slot
+    raise LookupError(f"seat {seat} holds no {st.defs[t].name}")  # legality is checked first
+
+
+def room_ref(st: ChezGeekState, seat: int, index: int) -> str:
+    room = st.rooms[seat]
+    t = room[index][0]
+    nth = 1 + sum(1 for c in room[:index] if c[0] == t)
+    slug = st.defs[t].slug
+    return f"{seat}:{slug}" if nth == 1 else f"{seat}:{slug}#{nth}"
+
+
+def can_do(st: ChezGeekState, seat: int, card: CardDef) -> bool:
+    """An Activity's Cost and requirements (a Nookie needs an invited Person there...)."""
+    if card.cost > st.income or not allowed(st, seat, card):
+        return False
+    req = card.requires
+    room = st.rooms[seat]
+    defs = st.defs
+    if req.invited_person and not any(defs[c[0]].invited for c in room):
+        return False
+    for tag in req.tags_in_room:
+        if not any(tag in defs[c[0]].tags for c in room):
+            return False
+    return not req.jobs or st.jobdefs[st.job_of[seat]].name in req.jobs
+
+
+def _matches(card: CardDef, e: Effect) -> bool:
+    if e.card_kind and card.kind != e.card_kind:
+        return False
+    return not e.tags or bool(card.tags.intersection(e.tags))
+
+
+def _seats(st: ChezGeekState, seat: int, scope: str) -> range | list[int]:
+    if scope == "own":
+        return [seat]
+    if scope == "other":
+        return [s for s in range(st.n) if s != seat]
+    return range(st.n)
+
+
+def targets(st: ChezGeekState, seat: int, card: CardDef) -> list[tuple[str, int, int, int]]:
+    """(notation, seat, room uid, destination) for each legal target of a Whenever."""
+    defs = st.defs
+    for e in card.effects:
+        kind = e.kind
+        if kind in ("income", "free_time") and e.target == "other":
+            return [(str(s), s, -1, -1) for s in range(st.n) if s != seat]
+        if kind not in TARGETED:
+            continue
+        found: list[tuple[str, int, int, int]] = []
+        scope = "other" if kind == "take_thing" else e.scope
+        for s in _seats(st, seat, scope):
+            for i, c in enumerate(st.rooms[s]):
+                d = defs[c[0]]
+                if kind == "take_thing":
+                    ok = d.kind == "Thing" and _matches(d, e)
+                elif kind == "move_person":
+                    ok = d.is_person and not d.cat
+                else:
+                    ok = _matches(d, e) and not d.cat
+                if not ok:
+                    continue
+                ref = room_ref(st, s, i)
+                if kind == "move_person":
+                    for dest in range(st.n):
+                        if dest != s and people.may_enter(st, d, dest):
+                            found.append((f"{ref}>{dest}", s, c[3], dest))
+                else:
+                    found.append((ref, s, c[3], -1))
+        return found
+    return [("", -1, -1, -1)]
+
+
+def _answers(play: Step, st: ChezGeekState, card: CardDef) -> bool:
+    """Whether a cancel Whenever can cancel the announced ``play``."""
+    e = card.cancel
+    if e is None:
+        return False
+    pk = play.play_kind
+    target = e.target
+    if target == "call":
+        return pk == P_CALL
+    if target == "shopping":
+        return pk == P_SHOP
+    if target == "activity":
+        return pk == P_ACTIVITY
+    if target == "free_time":
+        return pk in (P_SHOP, P_ACTIVITY)
+    if target == "whenever":
+        return pk == P_WHENEVER
+    return any(e.tag in st.defs[st.slot_type[s]].tags for s in play.slots)
+
+
+def whenever_plays(st: ChezGeekState, seat: int, context: int, play: Step | None) -> list[Action]:
+    """Whenevers ``seat`` may play now: in a window (answers), or on its own turn."""
+    out: list[Action] = []
+    defs = st.defs
+    own_turn = seat == st.turn and context != D_WINDOW
+    for t in hand_types(st, seat):
+        card = defs[t]
+        if card.kind != "Whenever" or not allowed(st, seat, card):
+            continue
+        if card.cancel is not None:
+            if play is not None and _answers(play, st, card):
+                out.append(st.game.play_action(t, "", -1, -1, -1))
+            continue
+        when = card.when
+        if when == "own_turn" and not own_turn:
+            continue
+        if when == "own_free_time" and not (own_turn and context == D_FREE):
+            continue
+        if seat != st.turn and any(
+            e.kind in ("income", "free_time") and e.target == "self" for e in card.effects
+        ):
+            continue  # this-turn Income and Free Time only matter on your own turn
+        for text, tseat, uid, dest in targets(st, seat, card):
+            out.append(st.game.play_action(t, text, tseat, uid, dest))
+    return out
+
+
+# ---- legal actions ---------------------------------------------------------------------
+def legal(st: ChezGeekState) -> list[Action]:
+    top = st.stack[-1]
+    kind = top.kind
+    seat = st.cp
+    assert isinstance(seat, int)  # noqa: S101 - only called at decision nodes
+    game = st.game
+    defs = st.defs
+    if kind == D_WINDOW:
+        return [act.PASS, *whenever_plays(st, seat, D_WINDOW, st.stack[top.ref])]
+    if kind == D_CALLS:
+        out: list[Action] = [act.DONE]
+        for t in hand_types(st, seat):
+            card = defs[t]
+            if not card.is_person or not allowed(st, seat, card):
+                continue
+            if card.kind == "Pet":
+                out.append(game.call_action(t, seat))
+                continue
+            for dest in range(st.n):
+                if people.may_enter(st, card, dest):
+                    out.append(game.call_action(t, dest))
+        out.extend(whenever_plays(st, seat, D_CALLS, None))
+        return out
+    if kind == D_FREE:
+        out = [act.DONE]
+        if st.ft > 0:
+            types = hand_types(st, seat)
+            out.append(act.SHOP)  # whether a Thing is affordable is not for others to learn
+            for t in types:
+                if defs[t].kind == "Activity" and can_do(st, seat, defs[t]):
+                    out.append(game.card_action("do", t))
+        out.extend(whenever_plays(st, seat, D_FREE, None))
+        return out
+    if kind == D_SHOP:
+        out = [
+            game.card_action("buy", t)
+            for t in hand_types(st, seat)
+            if defs[t].kind == "Thing" and defs[t].cost <= st.income and allowed(st, seat, defs[t])
+        ]
+        out.append(act.CHECKOUT)
+        return out
+    if kind == D_SEND:
+        return [act.DISMISS, *(act.SEND[s] for s in people.send_choices(st, top.uid))]
+    if kind == D_COST:
+        choices = people.cost_choices(st, top)
+        return [act.PASS, *(game.card_action("discard", t) for t in choices)]
+    if kind == D_DISCARD:
+        hand = st.hands[seat]
+        out = (
+            [game.card_action("discard", t) for t in hand_types(st, seat)] if len(hand) > 1 else []
+        )
+        if len(hand) <= MAX_HAND_AFTER_DISCARD:
+            out.insert(0, act.DONE)
+        return out
+    if kind == D_PICK:
+        from cardtable.games.chez_geek.flow import job_choices
+
+        return [game.pick_actions[j] for j in job_choices(st, st.pair_pool)]
+    raise RuntimeError(f"no decision at step {STEP_NAMES[kind]}")
+
+
+# ---- applying a decision --------------------------------------------------------------
+def announce(st: ChezGeekState, seat: int, play: Step) -> None:
+    """Put a play on the stack and open the window every other seat is asked in."""
+    stack = st.stack
+    stack.append(play)
+    n = st.n
+    order = tuple((seat + i) % n for i in range(1, n))
+    stack.append(Step(D_WINDOW, seat, order=order, ref=len(stack) - 1))
+    st.actor = seat
+    st.log(
+        "announce", seat, play.play_kind, tuple(st.slot_type[s] for s in play.slots), play.target
+    )
+
+
+def play_whenever(st: ChezGeekState, seat: int, action: Play, answering: int) -> None:
+    slot = take_from_hand(st, seat, action.card)
+    card = st.defs[action.card]
+    ref = answering if card.cancel is not None else -1
+    play = Step(
+        PLAY,
+        seat,
+        slots=[slot],
+        play_kind=P_WHENEVER,
+        target=action.tseat,
+        uid=action.uid,
+        dest=action.dest,
+        ref=ref,
+    )
+    announce(st, seat, play)
+
+
+def apply_decision(st: ChezGeekState, action: Action) -> None:
+    stack = st.stack
+    top = stack[-1]
+    kind = top.kind
+    seat = st.cp
+    assert isinstance(seat, int)  # noqa: S101 - decisions only
+    if kind == D_WINDOW:
+        top.pos += 1
+        if isinstance(action, Play):
+            play_whenever(st, seat, action, top.ref)
+        return
+    if isinstance(action, Play):
+        play_whenever(st, seat, action, -1)
+        return
+    if kind == D_CALLS:
+        if action is act.DONE or action == act.DONE:
+            stack.pop()
+            return
+        slot = take_from_hand(st, seat, action.card)  # type: ignore[attr-defined]
+        announce(st, seat, Step(PLAY, seat, slots=[slot], play_kind=P_CALL, target=action.seat))  # type: ignore[attr-defined]
+        return
+    if kind == D_FREE:
+        if action == act.DONE:
+            stack.pop()
+        elif action == act.SHOP:
+            st.ft -= 1
+            stack.append(Step(D_SHOP, seat))
+            st.log("shop", seat)
+        else:
+            t = action.card  # type: ignore[attr-defined]
+            st.ft -= 1
+            st.income -= st.defs[t].cost
+            slot = take_from_hand(st, seat, t)
+            announce(st, seat, Step(PLAY, seat, slots=[slot], play_kind=P_ACTIVITY, target=seat))
+        return
+    if kind == D_SHOP:
+        if action == act.CHECKOUT:
+            stack.pop()
+            if not top.slots:
+                st.log("empty-trip", seat)
+                return
+            play = Step(PLAY, seat, slots=top.slots, play_kind=P_SHOP, target=seat)
+            play.spent = top.spent
+            announce(st, seat, play)
+            return
+        t = action.card  # type: ignore[attr-defined]
+        top.slots.append(take_from_hand(st, seat, t))
+        top.spent += st.defs[t].cost
+        st.income -= st.defs[t].cost
+        return
+    if kind == D_SEND:
+        stack.pop()
+        people.send(st, top.uid, action.seat if isinstance(action, Send) else -1)
+        return
+    if kind == D_COST:
+        stack.pop()
+        if isinstance(action, CardAct):
+            st.discard.append(st.slot_type[take_from_hand(st, seat, action.card)])
+            st.log("pays", seat, action.card)
+        else:
+            people.refuse_cost(st, seat)
+        return
+    if kind == D_DISCARD:
+        if action == act.DONE:
+            stack.pop()
+            return
+        st.discard.append(st.slot_type[take_from_hand(st, seat, action.card)])  # type: ignore[attr-defined]
+        st.log("discards", seat, action.card)  # type: ignore[attr-defined]
+        return
+    if kind == D_PICK:
+        stack.pop()
+        st.job_of[seat] = action.card  # type: ignore[attr-defined]
+        st.job_pile.remove(action.card)  # type: ignore[attr-defined]
+        st.log("job", seat, action.card)  # type: ignore[attr-defined]
+
+
+# ---- resolving an announced play -------------------------------------------------------
+def resolve(st: ChezGeekState, play: Step) -> None:
+    """The play's window has closed: it happens, or (cancelled) it never did."""
+    from cardtable.games.chez_geek.flow import put_in_room
+
+    seat = play.seat
+    pk = play.play_kind
+    slot_type = st.slot_type
+    defs = st.defs
+    st.actor = seat
+    if play.cancelled:
+        if pk == P_SHOP:
+            st.hands[seat].extend(play.slots)  # the Things go back to hand, Income unspent
+            st.income += play.spent
+        else:
+            if pk == P_ACTIVITY:
+                st.income += defs[slot_type[play.slots[0]]].cost
+            st.discard.extend(slot_type[s] for s in play.slots)
+        st.log("cancelled", seat, pk, tuple(slot_type[s] for s in play.slots))
+        return
+    if pk == P_SHOP:
+        for s in play.slots:
+            t = slot_type[s]
+            card = defs[t]
+            put_in_room(st, seat, t, card.slack.a if card.slack is not None else 0, tokened=False)
+            for e in card.effects:
+                if e.duration == "turn" and e.kind == "free_time":
+                    st.ft += e.amount
+                elif e.duration == "turn" and e.kind == "income":
+                    st.income += e.amount
+        st.log("bought", seat, tuple(slot_type[s] for s in play.slots))
+        return
+    t = slot_type[play.slots[0]]
+    card = defs[t]
+    if pk == P_CALL:
+        if card.invited:
+            st.stack.append(Step(CH_ROLL, seat, purpose=R_CALL, held=t, target=play.target))
+        else:
+            people.place_person(st, play.target, t)
+        return
+    if pk == P_ACTIVITY:
+        slack = card.slack
+        assert slack is not None  # noqa: S101 - the loader requires it
+        if slack.kind == "dice":
+            job = st.jobdefs[st.job_of[seat]]
+            bonus = job.roll_bonus if job.roll_bonus_tag in card.tags else 0
+            st.stack.append(
+                Step(
+                    CH_ROLL,
+                    seat,
+                    purpose=R_SLACK,
+                    held=t,
+                    dice=slack.a,
+                    total=slack.b + bonus,
+                    target=seat,
+                )
+            )
+        else:
+            step = Step(CH_ROLL, seat, held=t, total=slack.a, target=seat)
+            people.settle_slack(st, step)
+        return
+    _whenever_effects(st, play, t, card)
+
+
+def _whenever_effects(st: ChezGeekState, play: Step, t: int, card: CardDef) -> None:
+    seat = play.seat
+    continuing = False
+    for e in card.effects:
+        kind = e.kind
+        if kind == "cancel":
+            st.stack[play.ref].cancelled = True
+        elif kind in ("income", "free_time"):
+            who = play.target if e.target == "other" else seat
+            if e.duration == "turns":
+                st.table.append([t, who, e.turns, seat])
+                continuing = True
+            elif who == st.turn and st.phase >= 3:
+                if kind == "income":
+                    st.income = max(0, st.income + e.amount)
+                else:
+                    st.ft = max(0, st.ft + e.amount)
+            elif kind == "income":
+                people.penalise(st, who, 0, -e.amount)
+            else:
+                people.penalise(st, who, -e.amount, 0)
+        elif kind == "draw":
+            room_for = st.jobdefs[st.job_of[seat]].hand_size - len(st.hands[seat])
+            if room_for > 0:
+                st.stack.append(Step(CH_DRAW, seat, count=min(e.amount, room_for)))
+        elif kind in TARGETED:
+            _room_effect(st, play, e)
+    if not continuing:
+        st.discard.append(t)
+    st.log("resolves", seat, t, play.target)
+
+
+def _room_effect(st: ChezGeekState, play: Step, e: Effect) -> None:
+    owner, i = people.find(st, play.uid)
+    if owner < 0:
+        return  # the target left the room while the Whenever waited
+    if e.kind == "move_person":
+        if people.may_enter(st, st.defs[st.rooms[owner][i][0]], play.dest):
+            people.send(st, play.uid, play.dest)
+        return
+    st.dirty = True
+    if e.kind == "take_thing":
+        entry = st.rooms[owner].pop(i)
+        if e.to == "room":
+            st.rooms[play.seat].append(entry)
+        else:
+            st.discard.append(entry[0])
+        return
+    if e.kind == "discard_card":
+        st.discard.append(st.rooms[owner].pop(i)[0])
+        return
+    entry = st.rooms[owner][i]  # slack: tokens change the card's value
+    entry[1] += e.amount
+    entry[2] = 1
+    printed = st.defs[entry[0]].slack
+    if printed is not None and printed.fixed_value() > 0 and entry[1] <= 0:
+        st.discard.append(st.rooms[owner].pop(i)[0])
+        st.log("fizzles", entry[0], owner)
+
+
+# ---- notation --------------------------------------------------------------------------
+def parse(st: ChezGeekState, text: str) -> Action | None:
+    """Read notation; legal actions by lookup, the rest well-formed or ``None``."""
+    clean = " ".join(text.lower().split())
+    table = st.notation()
+    found = table.get(clean)
+    if found is not None:
+        return found
+    words = clean.split(" ")
+    game = st.game
+    verb = words[0]
+    if len(words) == 1:
+        return act.WORDS.get(verb)
+    arg = words[1]
+    if verb in ("buy", "do", "discard") and len(words) == 2:
+        card = game.deck_def.card_by_slug.get(arg)
+        return game.card_action(verb, card.index) if card else None
+    if verb == "pick" and len(words) == 2:
+        job = game.deck_def.job_by_slug.get(arg)
+        return game.pick_actions[job.index] if job else None
+    if verb == "call" and len(words) == 3 and words[2].isdigit():
+        card = game.deck_def.card_by_slug.get(arg)
+        seat = int(words[2])
+        return game.call_action(card.index, seat) if card and seat < 5 else None
+    if verb == "send" and len(words) == 2 and arg.isdigit() and int(arg) < 5:
+        return act.SEND[int(arg)]
+    if verb == "roll" and len(words) == 2 and arg.isdigit() and 1 <= int(arg) <= 6:
+        return act.ROLLS[int(arg)]
+    if verb == "draw" and len(words) == 2:
+        card = game.deck_def.card_by_slug.get(arg)
+        return game.draw_actions[card.index] if card else None
+    if verb == "job" and len(words) == 2:
+        job = game.deck_def.job_by_slug.get(arg)
+        return game.job_actions[job.index] if job else None
+    if verb == "play" and len(words) in (2, 3):
+        card = game.deck_def.card_by_slug.get(arg)
+        target = words[2] if len(words) == 3 else ""
+        if card is None or (target and not _TARGET.match(target)):
+            return None
+        return Play(card.index, card.slug, target)
+    return None
+
+
+def why_illegal(st: ChezGeekState, action: Action) -> str:
+    if st.over:
+        return "the game is over"
+    if st.cp is Marker.CHANCE:
+        return "a chance event is due; only its outcomes apply"
+    top = st.stack[-1]
+    who = st.game.seat_name(st.cp)  # type: ignore[arg-type]
+    if isinstance(action, Chance):
+        return "chance outcomes are not chosen by players"
+    wanted = {
+        D_WINDOW: "pass or play a Whenever that answers the announced play",
+        D_CALLS: "call a Person in hand (call CARD SEAT), play a Whenever, or done",
+        D_FREE: "shop, do an Activity you can afford, play a Whenever, or done",
+        D_SHOP: "buy a Thing the Income left covers, or checkout",
+        D_SEND: "send the Person to a room it may enter (send SEAT) or dismiss",
+        D_COST: "discard a card the unwanted Person asks for",
+        D_DISCARD: "discard down to five (never below one), or done",
+        D_PICK: "pick a Job",
+    }.get(top.kind, "act")
+    return f"{who} must {wanted}"

@@ -1,0 +1,346 @@
+"""Chez Geek state: the zones, the step stack, and the engine contract.
+
+Where the hidden cards are is kept so the resampler can be exact: every Life
+card drawn is a *slot* (who drew it, in which shuffle of the pile, at which
+move), and a slot is *revealed* once it is played or discarded face up. A
+seat knows its own slots and the revealed ones; everything else is re-dealt
+from the same shuffle's cards, and the draws in the record are rewritten to
+match, so the record replays. Hands behave as multisets (a card is named by
+its type), so any consistent re-deal keeps every later play legal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import TYPE_CHECKING, Any, Self
+
+from cardtable.engine.errors import MalformedActionError
+from cardtable.engine.game import Action, Marker, State, check_seat
+from cardtable.games.chez_geek import actions as act
+from cardtable.games.chez_geek import flow, people, plays, view
+from cardtable.games.chez_geek.steps import (
+    CH_DRAW,
+    CH_JOB,
+    CH_ROLL,
+    D_COST,
+    D_WINDOW,
+    PLAY,
+    Step,
+)
+
+if TYPE_CHECKING:
+    from cardtable.games.chez_geek.game import ChezGeekGame
+
+CHANCE = Marker.CHANCE
+
+
+class CardCount(Counter[str]):
+    """A Counter compared as a plain dict.
+
+    Both sides of the conservation check hold only positive counts (zeros are
+    never stored), and then dict equality is exactly Counter equality, at C
+    speed - it runs after every action of every conformance game.
+    """
+
+    __eq__ = dict.__eq__  # type: ignore[assignment]
+    __ne__ = dict.__ne__  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]
+
+
+TERMINAL = Marker.TERMINAL
+# phases of a turn (SETUP: dealing)
+SETUP, DRAW, ROLL, CALL, FREE, DISCARD = range(6)
+PHASE_NAMES = ("setup", "draw", "roll", "call-people", "free-time", "discard")
+
+
+class ChezGeekState(State):
+    game: ChezGeekGame
+
+    def __init__(self, game: ChezGeekGame, seed: int | None, deal: Any) -> None:
+        super().__init__(game, seed, deal)
+        deck = game.deck_def
+        self.defs = deck.cards
+        self.jobdefs = deck.jobs
+        n = game.num_players
+        self.n = n
+        self.full = [c.copies for c in self.defs]
+        self.job_of = [-1] * n
+        self.job_pile: list[int] = []
+        self.set_aside: list[int] = []
+        self.pair_pool: tuple[int, ...] = ()
+        # slots: one per Life card drawn
+        self.slot_type: list[int] = []
+        self.slot_seat: list[int] = []
+        self.slot_epoch: list[int] = []
+        self.slot_hist: list[int] = []
+        self.slot_forced: list[int] = []
+        self.revealed: list[bool] = []
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        # the draw pile as counts per card type; ``epoch`` counts its shuffles
+        self.pile = self.full[:]
+        self.pile_n = sum(self.pile)
+        self.epoch = 0
+        self.epoch_pool: list[list[int]] = [self.full[:]]
+        self.forced: list[int] = []
+        self.forced_pos = 0
+        # rooms: [type, slack, tokened, uid]
+        self.rooms: list[list[list[int]]] = [[] for _ in range(n)]
+        self.next_uid = 0
+        self.discard: list[int] = []
+        # continuing Whenevers: [type, seat it is on, turns left, owner]
+        self.table: list[list[int]] = []
+        self.stack: list[Step] = []
+        self.phase = SETUP
+        self.turn = 0
+        self.first = 0
+        self.income = 0
+        self.ft = 0
+        self.base_income = 0
+        self.base_ft = 0
+        self.pen_ft = [0] * n
+        self.pen_income = [0] * n
+        self.games: int = game.settings["games"]
+        self.turn_limit: int = game.settings["turn_limit"]
+        self.game_no = 0
+        self.wins = [0] * n
+        self.turns = 0
+        self.winner = -1
+        self.last_winner = -1
+        self.over = False
+        self.dirty = False
+        self.actor = 0
+        self.events: list[tuple[Any, ...]] = []
+        self.cp: int | Marker = CHANCE
+        self._outcomes: list[tuple[Action, float]] | None = None
+        flow.start_game(self, deal)
+        self._advance()
+
+    # ---- the engine contract -----------------------------------------------------
+    def current_player(self) -> int | Marker:
+        return self.cp
+
+    def _legal_actions(self) -> list[Action]:
+        return plays.legal(self)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.cp is not CHANCE:
+            return []
+        cached = self._outcomes
+        if cached is None:
+            cached = self._outcomes = self._chance_outcomes()
+        return cached
+
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        top = self.stack[-1]
+        if top.kind == CH_ROLL:
+            return [(act.ROLLS[v], 1 / 6) for v in range(1, 7)]
+        if top.kind == CH_JOB:
+            pool = flow.job_choices(self, top.pool)
+            actions = self.game.job_actions
+            return [(actions[j], 1 / len(pool)) for j in pool]
+        draws = self.game.draw_actions
+        if self.forced_pos < len(self.forced):
+            return [(draws[self.forced[self.forced_pos]], 1.0)]
+        total = self.pile_n
+        return [(draws[t], c / total) for t, c in enumerate(self.pile) if c]
+
+    def _apply(self, action: Action) -> None:
+        if self.cp is CHANCE:
+            flow.apply_chance(self, action)  # type: ignore[arg-type]
+        else:
+            plays.apply_decision(self, action)
+        self._outcomes = None
+        self._advance()
+
+    def _parse(self, text: str) -> Action:
+        action = plays.parse(self, text)
+        if action is None:
+            raise MalformedActionError(
+                text,
+                "not a Chez Geek action; write e.g. pass, done, shop, buy CARD, checkout, "
+                "do CARD, call CARD SEAT, play CARD [TARGET], discard CARD, send SEAT, "
+                "dismiss, pick JOB, or a chance outcome (draw CARD, roll N, job JOB)",
+                self.where(),
+            )
+        return action
+
+    def _why_illegal(self, action: Action) -> str:
+        return plays.why_illegal(self, action)
+
+    def returns(self) -> list[float]:
+        if not self.over:
+            return [0.0] * self.n
+        return [w / self.games for w in self.wins]
+
+    def places(self) -> list[int] | None:
+        if not self.over:
+            return None
+        keys = [(self.wins[s], self.goal_ratio(s)) for s in range(self.n)]
+        return [1 + sum(1 for k in keys if k > keys[s]) for s in range(self.n)]
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        check_seat(self, seat)
+        return view.observation(self, seat)
+
+    def public_log(self) -> list[str]:
+        return [view.describe(self, e) for e in self.events]
+
+    def _copy(self) -> Self:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.job_of = self.job_of[:]
+        other.job_pile = self.job_pile[:]
+        other.set_aside = self.set_aside[:]
+        other.slot_type = self.slot_type[:]
+        other.slot_seat = self.slot_seat[:]
+        other.slot_epoch = self.slot_epoch[:]
+        other.slot_hist = self.slot_hist[:]
+        other.slot_forced = self.slot_forced[:]
+        other.revealed = self.revealed[:]
+        other.hands = [h[:] for h in self.hands]
+        other.pile = self.pile[:]
+        other.epoch_pool = [p[:] for p in self.epoch_pool]
+        other.forced = self.forced[:]
+        other.rooms = [[c[:] for c in room] for room in self.rooms]
+        other.discard = self.discard[:]
+        other.table = [t[:] for t in self.table]
+        other.stack = [s.copy() for s in self.stack]
+        other.pen_ft = self.pen_ft[:]
+        other.pen_income = self.pen_income[:]
+        other.wins = self.wins[:]
+        other.events = self.events[:]
+        return other
+
+    def cards(self) -> Counter[str]:
+        counts = self.pile[:]
+        slot_type = self.slot_type
+        for hand in self.hands:
+            for s in hand:
+                counts[slot_type[s]] += 1
+        for room in self.rooms:
+            for c in room:
+                counts[c[0]] += 1
+        for t in self.discard:
+            counts[t] += 1
+        for entry in self.table:
+            counts[entry[0]] += 1
+        for step in self.stack:
+            for s in step.slots:
+                counts[slot_type[s]] += 1
+            if step.held >= 0:
+                counts[step.held] += 1
+        total = CardCount({slug: c for slug, c in zip(self.game.slugs, counts, strict=True) if c})
+        job_slugs = self.game.job_slugs
+        for j in self.job_of:
+            if j >= 0:
+                total[job_slugs[j]] = total.get(job_slugs[j], 0) + 1
+        for j in self.job_pile:
+            total[job_slugs[j]] = total.get(job_slugs[j], 0) + 1
+        return total
+
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        check_seat(self, seat)
+        other = self.clone()
+        ntypes = len(self.defs)
+        by_epoch: dict[int, list[int]] = {}
+        for slot, epoch in enumerate(self.slot_epoch):
+            by_epoch.setdefault(epoch, []).append(slot)
+        for epoch, pool_counts in enumerate(self.epoch_pool):
+            pool = pool_counts[:]
+            free: list[int] = []
+            for slot in by_epoch.get(epoch, []):
+                if self.slot_seat[slot] == seat or self.revealed[slot]:
+                    pool[self.slot_type[slot]] -= 1
+                else:
+                    free.append(slot)
+            cards = [t for t in range(ntypes) for _ in range(pool[t])]
+            rng.shuffle(cards)
+            for slot in free:
+                other.slot_type[slot] = cards.pop()
+            if epoch == self.epoch:
+                rest = [0] * ntypes
+                for t in cards:
+                    rest[t] += 1
+                other.pile = rest
+                other.pile_n = len(cards)
+        history = other._history
+        draws = self.game.draw_actions
+        for slot, index in enumerate(self.slot_hist):
+            if index >= 0:
+                history[index] = draws[other.slot_type[slot]]
+        if self.deal is not None:
+            other.deal = flow.rewrite_deal(other)
+            other.forced = other.forced[: other.forced_pos]
+            for slot, pos in enumerate(other.slot_forced):
+                if pos >= 0:
+                    other.forced[pos] = other.slot_type[slot]
+        other.seed = None
+        other.rng = random.Random(rng.getrandbits(64))
+        other._legal = None
+        other._outcomes = None
+        return other
+
+    # ---- driving the stack ---------------------------------------------------------
+    def _advance(self) -> None:
+        """Run automatic steps until a seat or chance must act, or the game ends."""
+        stack = self.stack
+        while not self.over:
+            if self.dirty:
+                self.dirty = False
+                if flow.check_win(self):
+                    continue
+            if not stack:
+                flow.next_phase(self)
+                continue
+            top = stack[-1]
+            kind = top.kind
+            if kind == PLAY:
+                stack.pop()
+                plays.resolve(self, top)
+                continue
+            if kind == D_WINDOW:
+                if top.pos >= len(top.order) or stack[top.ref].cancelled:
+                    stack.pop()
+                    continue
+                self.cp = top.order[top.pos]
+                return
+            if kind == CH_DRAW:
+                if top.count <= 0 or not flow.can_draw(self):
+                    stack.pop()
+                    continue
+                self.cp = CHANCE
+                return
+            if kind in (CH_JOB, CH_ROLL):
+                self.cp = CHANCE
+                return
+            if kind == D_COST and not self.hands[top.seat]:
+                stack.pop()
+                people.refuse_cost(self, top.seat)
+                continue
+            self.cp = top.seat
+            return
+        self.cp = TERMINAL
+
+    # ---- helpers shared by the rule modules ----------------------------------------
+    def notation(self) -> dict[str, Action]:
+        """Legal actions by their notation (cached with the legal list)."""
+        legal = self.legal_actions()
+        if self.__dict__.get("_nsrc") is not legal:
+            self._ncache = {str(a): a for a in legal}
+            self._nsrc = legal
+        return self._ncache
+
+    def slack_of(self, seat: int) -> int:
+        return sum(c[1] for c in self.rooms[seat])
+
+    def goal(self, seat: int) -> int:
+        job = self.job_of[seat]
+        return self.jobdefs[job].slack_goal if job >= 0 else 0
+
+    def goal_ratio(self, seat: int) -> float:
+        goal = self.goal(seat)
+        return self.slack_of(seat) / goal if goal else 0.0
+
+    def log(self, *event: Any) -> None:
+        self.events.append(event)

@@ -1,0 +1,229 @@
+"""What a seat sees (observation), the public log in words, and the terminal view.
+
+Everything here is public except the seat's own hand: rooms, Slack, Jobs,
+the discards, the stack of announced plays and who is asked in a window.
+Nothing in an observation depends on another seat's hidden cards.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardtable.games.chez_geek.steps import (
+    D_SHOP,
+    D_WINDOW,
+    PLAY,
+    PLAY_NAMES,
+    ROLL_NAMES,
+    STEP_NAMES,
+)
+
+if TYPE_CHECKING:
+    from cardtable.games.chez_geek.game import ChezGeekGame
+    from cardtable.games.chez_geek.state import ChezGeekState
+
+PHASE_NAMES = ("setup", "draw", "roll", "call-people", "free-time", "discard")
+LOG_TAIL = 8
+
+
+def _room(st: ChezGeekState, seat: int) -> list[dict[str, Any]]:
+    defs = st.defs
+    return [{"card": defs[c[0]].slug, "slack": c[1], "tokens": bool(c[2])} for c in st.rooms[seat]]
+
+
+def _stack(st: ChezGeekState) -> list[dict[str, Any]]:
+    out = []
+    for step in st.stack:
+        if step.kind != PLAY:
+            continue
+        out.append(
+            {
+                "play": PLAY_NAMES[step.play_kind],
+                "by": step.seat,
+                "cards": [st.defs[st.slot_type[s]].slug for s in step.slots],
+                "target": step.target if step.target >= 0 else None,
+                "cancelled": step.cancelled,
+            }
+        )
+    return out
+
+
+def _prompt(st: ChezGeekState) -> dict[str, Any] | None:
+    if st.over or not st.stack:
+        return None
+    top = st.stack[-1]
+    prompt: dict[str, Any] = {"step": STEP_NAMES[top.kind], "seat": top.seat}
+    if top.kind == D_WINDOW:
+        play = st.stack[top.ref]
+        prompt["answering"] = {
+            "play": PLAY_NAMES[play.play_kind],
+            "by": play.seat,
+            "cards": [st.defs[st.slot_type[s]].slug for s in play.slots],
+        }
+        prompt["asked"] = top.order[top.pos] if top.pos < len(top.order) else None
+    elif top.kind == D_SHOP:
+        prompt["cart"] = [st.defs[st.slot_type[s]].slug for s in top.slots]
+    elif top.uid >= 0:
+        from cardtable.games.chez_geek.people import find
+
+        seat, i = find(st, top.uid)
+        if seat >= 0:
+            prompt["card"] = st.defs[st.rooms[seat][i][0]].slug
+    if top.tags:
+        prompt["tags"] = list(top.tags)
+    return prompt
+
+
+def observation(st: ChezGeekState, seat: int) -> dict[str, Any]:
+    defs = st.defs
+    players = []
+    for s in range(st.n):
+        job = st.jobdefs[st.job_of[s]] if st.job_of[s] >= 0 else None
+        players.append(
+            {
+                "seat": s,
+                "job": job.slug if job else None,
+                "slack": st.slack_of(s),
+                "goal": job.slack_goal if job else None,
+                "hand": len(st.hands[s]),
+                "room": _room(st, s),
+                "owed_free_time": st.pen_ft[s],
+                "owed_income": st.pen_income[s],
+            }
+        )
+    cp = st.cp
+    return {
+        "game": "chez-geek",
+        "seat": seat,
+        "match": {"game": min(st.game_no + 1, st.games), "games": st.games, "wins": st.wins[:]},
+        "turn": st.turn,
+        "phase": PHASE_NAMES[st.phase],
+        "to_act": cp if isinstance(cp, int) else None,
+        "income": st.income,
+        "free_time": st.ft,
+        "players": players,
+        "hand": sorted(defs[st.slot_type[s]].slug for s in st.hands[seat]),
+        "draw_pile": st.pile_n,
+        "discard": [defs[t].slug for t in st.discard],
+        "table": [
+            {"card": defs[e[0]].slug, "on": e[1], "turns": e[2], "by": e[3]} for e in st.table
+        ],
+        "stack": _stack(st),
+        "prompt": _prompt(st),
+        "log": [describe(st, e) for e in st.events[-LOG_TAIL:]],
+        "result": (
+            {"wins": st.wins[:], "places": st.places(), "last_winner": st.last_winner}
+            if st.over
+            else None
+        ),
+    }
+
+
+def describe(st: ChezGeekState, event: tuple[Any, ...]) -> str:
+    """One public event in words."""
+    defs = st.defs
+    kind = event[0]
+    name = st.game.seat_name
+
+    def card(t: int) -> str:
+        return defs[t].name
+
+    if kind == "turn":
+        return f"{name(event[1])}'s turn."
+    if kind == "draw":
+        return f"{name(event[1])} draws a card."
+    if kind == "job":
+        return f"{name(event[1])} is the {st.jobdefs[event[2]].name}."
+    if kind == "roll":
+        return f"{name(event[1])} rolls {event[2]} ({ROLL_NAMES[event[3]]})."
+    if kind == "reshuffle":
+        return f"The discards are shuffled into a new pile of {event[1]}."
+    if kind == "budget":
+        return f"{name(event[1])} has Income {event[2]} and Free Time {event[3]}."
+    if kind == "announce":
+        cards = ", ".join(card(t) for t in event[3])
+        where = f" to {name(event[4])}'s room" if event[2] == 0 else ""
+        return f"{name(event[1])} announces a {PLAY_NAMES[event[2]]}: {cards}{where}."
+    if kind == "shop":
+        return f"{name(event[1])} goes Shopping."
+    if kind == "cancelled":
+        cards = ", ".join(card(t) for t in event[3])
+        return f"{name(event[1])}'s {PLAY_NAMES[event[2]]} ({cards}) is cancelled."
+    if kind == "bought":
+        return f"{name(event[1])} buys {', '.join(card(t) for t in event[2])}."
+    if kind == "resolves":
+        return f"{name(event[1])}'s {card(event[2])} takes effect."
+    if kind == "enters":
+        return f"{card(event[1])} comes into {name(event[2])}'s room."
+    if kind == "slack":
+        return f"{card(event[1])} is worth {event[3]} Slack to {name(event[2])}."
+    if kind == "fizzles":
+        return f"{card(event[1])} is worth no Slack and is discarded."
+    if kind == "not-home":
+        return f"{card(event[1])} was not home."
+    if kind == "stays":
+        return f"{card(event[1])} hangs around in {name(event[2])}'s room."
+    if kind == "leaves":
+        return f"{card(event[1])} leaves {name(event[2])}'s room for good."
+    if kind == "moves":
+        return f"{card(event[1])} moves from {name(event[2])}'s room to {name(event[3])}'s."
+    if kind == "costs":
+        return f"{card(event[1])} costs {name(event[2])}."
+    if kind == "pays":
+        return f"{name(event[1])} discards {card(event[2])} to the unwanted guest."
+    if kind == "discards":
+        return f"{name(event[1])} discards {card(event[2])}."
+    if kind == "expires":
+        return f"{card(event[1])} on {name(event[2])} ends."
+    if kind == "refuses":
+        return f"{name(event[1])} refuses to pay and loses 1 Free Time."
+    if kind == "empty-trip":
+        return f"{name(event[1])} comes back from Shopping with nothing."
+    if kind == "win":
+        return f"{name(event[1])} wins with {event[3]} Slack ({event[2]})."
+    return " ".join(str(x) for x in event)
+
+
+def render(game: ChezGeekGame, obs: dict[str, Any]) -> str:
+    """A seat's observation for the terminal: rooms, Slack, Jobs, hand, prompt."""
+    deck = game.deck_def
+    seat = obs["seat"]
+    lines = [
+        f"Chez Geek - game {obs['match']['game']} of {obs['match']['games']}, "
+        f"wins {obs['match']['wins']}; {game.seat_name(obs['turn'])}'s turn, {obs['phase']}"
+    ]
+    for p in obs["players"]:
+        job = deck.job_by_slug[p["job"]] if p["job"] else None
+        who = "you" if p["seat"] == seat else game.seat_name(p["seat"])
+        desc = (
+            f"{job.name} (Income {job.income}, Free Time {job.free_time})" if job else "no Job yet"
+        )
+        lines.append(f"  {who}: {desc}, Slack {p['slack']}/{p['goal']}, hand {p['hand']}")
+        room = ", ".join(
+            f"{deck.card_by_slug[c['card']].name} {c['slack']}{'*' if c['tokens'] else ''}"
+            for c in p["room"]
+        )
+        lines.append(f"    room: {room or '-'}")
+    if obs["table"]:
+        lines.append(
+            "  on the table: " + ", ".join(f"{e['card']} on {e['on']}" for e in obs["table"])
+        )
+    lines.append(f"  Income left {obs['income']}, Free Time left {obs['free_time']}")
+    lines.append(f"  pile {obs['draw_pile']}, discards {len(obs['discard'])}")
+    hand = ", ".join(
+        f"{deck.card_by_slug[s].name} [{deck.card_by_slug[s].kind}]" for s in obs["hand"]
+    )
+    lines.append(f"  your hand: {hand or '-'}")
+    for item in obs["stack"]:
+        lines.append(
+            f"  pending: {game.seat_name(item['by'])}'s {item['play']} {', '.join(item['cards'])}"
+            + (" (cancelled)" if item["cancelled"] else "")
+        )
+    for line in obs["log"][-4:]:
+        lines.append(f"  > {line}")
+    prompt = obs["prompt"]
+    if obs["result"]:
+        lines.append(f"  game over: places {obs['result']['places']}")
+    elif prompt and obs["to_act"] == seat:
+        lines.append(f"  you decide: {prompt['step']}")
+    return "\n".join(lines)
