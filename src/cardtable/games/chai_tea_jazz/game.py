@@ -123,6 +123,7 @@ class ChaiTeaJazzGame(Game):
             self.deck_kind = STANDARD
         self.jass = bool(self.settings["jass"])
         self.deck_list = deck_codes(self.deck_kind)
+        self.distinct = len(set(self.deck_list)) == len(self.deck_list)
         self.names = card_names(self.jass)
         self.code_of: dict[str, int] = {}
         for c in set(self.deck_list):

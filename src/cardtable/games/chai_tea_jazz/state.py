@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import repeat
 from typing import Any, Self
 
 from cardtable.engine.errors import MalformedActionError
@@ -66,6 +67,10 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
         self.cp: int | Marker = CHANCE
         self.undealt: dict[int, int] = dict(Counter(game.deck_list))
         self.remaining = len(game.deck_list)
+        # distinct-card decks: the remaining deal outcomes, all equally likely
+        self.deal_left: list[act.Deal] | None = (
+            list(game.deal_actions.values()) if game.distinct else None
+        )
         self.slots: list[int] = []
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.up: list[list[int]] = [[-1] * 5 for _ in range(n)] if n == 2 else []
@@ -106,6 +111,8 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
         game = self.game
         zone, seat, index = game.layout[len(self.slots)]
         self.slots.append(card)
+        if self.deal_left is not None:
+            self.deal_left.remove(self.game.deal_actions[card])
         k = self.undealt[card]
         if k == 1:
             del self.undealt[card]
@@ -255,6 +262,9 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase != DEAL:
             return []
+        left = self.deal_left
+        if left is not None:
+            return list(zip(left, repeat(1 / len(left))))
         table = self.game.deal_actions
         r = self.remaining
         return [(table[c], k / r) for c, k in self.undealt.items()]
@@ -349,6 +359,8 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
         other.summaries = self.summaries[:]
         other.events = self.events[:]
         other.undealt = self.undealt.copy()
+        if self.deal_left is not None:
+            other.deal_left = self.deal_left[:]
         other.slots = self.slots[:]
         other.hands = [h[:] for h in self.hands]
         other.up = [u[:] for u in self.up]

@@ -79,7 +79,7 @@ class TrickMixin:
         seat = self.cp
         game = self.game
         hand = self.hands[seat]
-        if card in hand:
+        if game.num_players != 2 or card in hand:
             hand.remove(card)
         else:
             i = self.up[seat].index(card)
@@ -112,7 +112,7 @@ class TrickMixin:
         winner = self.best_seat
         cards = self.trick_cards
         self.tricks_won[winner] += 1
-        self.points[winner] += sum(POINTS[c] for c in cards)
+        self.points[winner] += sum([POINTS[c] for c in cards])
         self.captured[winner].extend(cards)
         self.tricks_log.append((self.trick_seats[0], tuple(cards), winner))
         for s, i in self.flips:

@@ -1,0 +1,67 @@
+"""Observations are JSON, hold only what the seat may know, and render as text."""
+
+from __future__ import annotations
+
+import json
+
+from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
+
+from .ctj_helpers import do, state_with
+
+
+def test_observation_is_json_and_hides_other_hands() -> None:
+    s = state_with(hands=[["5C"], ["2C"], ["9S"]])
+    obs = s.observation(0)
+    assert json.loads(json.dumps(obs)) == obs
+    assert "5C" in obs["hand"] and "2C" not in json.dumps(obs) and "9S" not in json.dumps(obs)
+
+
+def test_observation_shows_bidding_contract_trick_and_scoreboard() -> None:
+    s = state_with(hands=[["5C"], ["2C"], ["9S"]])
+    do(s, "pick under", "pick slalom high debt 5", "pass", "pass", "2C")
+    obs = s.observation(2)
+    assert obs["bidding"]["log"] == [
+        [0, "pick under"],
+        [1, "pick slalom high debt 5"],
+        [2, "pass"],
+        [0, "pass"],
+    ]
+    assert obs["contract"]["declarer"] == 1 and obs["contract"]["bet_debt"] == 5
+    assert obs["trick"]["cards"] == [[1, "2C"]] and obs["trick"]["direction"] == "high"
+    assert obs["scoreboard"]["rows"][0]["name"] == "Trump"
+
+
+def test_render_shows_hand_trick_contract_scoreboard_and_bidding() -> None:
+    s = state_with(hands=[["5C"], ["2C"], ["9S"]])
+    do(s, "pick under", "pass", "pass", "5C")
+    text = s.game.render(s.observation(1))
+    for part in (
+        "Your hand: ",
+        "2C",
+        "Contract: P0 plays Under",
+        "Trick 1/12",
+        "P0:5C",
+        "Trump",
+        "Bidding:",
+    ):
+        assert part in text
+
+
+def test_public_log_tells_the_story() -> None:
+    s = state_with()
+    do(s, "pass", "pass", "pass", "pick under")
+    log = s.public_log()
+    assert log[0] == "P0 passes." and "Everyone passed: P0 must pick." in log
+    assert log[-1].startswith("P0 declares Under")
+
+
+def test_a_full_game_renders_the_result() -> None:
+    game = ChaiTeaJazzGame(3, setup="short")
+    s = game.new_initial_state(seed=2)
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.apply_action(s.sample_chance())
+        else:
+            s.apply_action(s.legal_actions()[-1])
+    assert "Game over" in game.render(s.observation(0))
+    assert s.to_record()["result"]["places"] == s.places()
