@@ -1,22 +1,26 @@
 """Information Set MCTS for any game on the engine contract, without peeking.
 
-The algorithm is single-observer ISMCTS (Cowling, Powley & Whitehouse 2012):
-each iteration draws one determinization of the searching seat's information
-set, walks one tree of *actions* with it, and backs up the result. Because
-different determinizations allow different actions, children carry an
-availability count and are chosen by the subset-armed-bandit UCB
-``mean + c * sqrt(ln(availability) / visits)``; every seat picks the child
-that is best *for itself* (max^n), so the search works for any player count.
+Each iteration draws one determinization of the searching seat's information
+set, walks a tree whose nodes are *information sets of the seat to act* (as
+OpenSpiel's ISMCTS does), expands one node, finishes the game with random
+play and backs the result up. A node is keyed by the acting seat and its
+observation in the determinization, so an opponent's node in the search
+knows that opponent's (sampled) cards - it does not play as if blind, which
+an action-keyed single-observer tree would assume - while nothing the
+searching seat does not know reaches *its* own nodes. Every seat picks the
+UCB1-best action for itself (max^n), so any player count works, and since by
+contract a seat's legal actions depend only on its information, all
+determinizations reaching a node agree on its actions (no availability
+counts needed).
 
 Choices that keep it game-agnostic and fair:
 
 * **Only an ``InformationSet`` is searched.** The bot never holds the true
   state; determinizations come from ``State.resample`` through the handle
   (see ``cardtable.bots.infoset`` for why that is safe).
-* **Chance is open-loop.** Chance nodes are sampled with the determinization's
-  own RNG (re-seeded from the bot's RNG) and do not branch the tree. A shuffle
-  or a draw has many outcomes, most of them hidden, and a tree keyed by them
-  would only fragment the statistics.
+* **Chance is resolved, not branched on.** Chance nodes are sampled with the
+  determinization's own RNG (re-seeded from the bot's RNG); the observation
+  keys then separate what a seat can tell apart and merge what it cannot.
 * **Rank utility.** A rollout's value for a seat is its share of beaten
   opponents (1 for a win, 0 for last, ties count half), from ``places()`` when
   the game has a leaderboard, else from ``returns()``. It lies in [0, 1]
@@ -36,22 +40,38 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardtable.bots.base import Bot
-from cardtable.bots.infoset import InformationSet
+from cardtable.bots.infoset import InformationSet, decide
 from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Action, Game, Marker, State
 
 
 class Node:
-    """An edge into the tree: the action that led here, by whom, and its statistics."""
+    """One information set of the seat to act: per-action visit counts and utility sums."""
 
-    __slots__ = ("player", "children", "visits", "total", "avail")
+    __slots__ = ("player", "visits", "total")
 
-    def __init__(self, player: int) -> None:
-        self.player = player  # the seat that chose the action leading here
-        self.children: dict[Action, Node] = {}
-        self.visits = 0
-        self.total = 0.0  # sum of ``player``'s utilities
-        self.avail = 1
+    def __init__(self, player: int, legal: Sequence[Action]) -> None:
+        self.player = player
+        self.visits: dict[Action, int] = dict.fromkeys(legal, 0)
+        self.total: dict[Action, float] = dict.fromkeys(legal, 0.0)
+
+    def select(self, legal: Sequence[Action], c: float, rng: random.Random) -> Action:
+        """An untried action first (at random), else the UCB1 maximum."""
+        visits = self.visits
+        untried = [a for a in legal if not visits.get(a)]
+        if untried:
+            return untried[rng.randrange(len(untried))]
+        log_n = math.log(sum(visits[a] for a in legal))
+        total = self.total
+        best = legal[0]
+        best_value = -math.inf
+        for a in legal:
+            n = visits[a]
+            value = total[a] / n + c * math.sqrt(log_n / n)
+            if value > best_value:
+                best_value = value
+                best = a
+        return best
 
 
 def rank_utilities(state: State) -> list[float]:
@@ -84,27 +104,43 @@ class ISMCTSBot(Bot):
 
     name = "ismcts"
     wants_information_set = True
+    SETTINGS = (
+        "iterations",
+        "max_actions",
+        "min_iterations",
+        "max_time",
+        "exploration",
+        "rollout",
+        "rollout_epsilon",
+    )
     iterations: int = 1000
+    # a deterministic work limit: actions simulated over all iterations of one decision,
+    # so long games (hundreds of actions per rollout) still move in well under a second
+    max_actions: int | None = 60_000
+    min_iterations: int = 32
     max_time: float | None = None
     exploration: float = 0.7
+    rollout: str = "random"  # or "heuristic": the game's own heuristic bot plays rollouts
+    rollout_epsilon: float = 0.1
 
     def __init__(
         self,
         game: Game,
         seat: int,
         seed: int | None = None,
-        *,
-        iterations: int | None = None,
-        max_time: float | None = None,
-        exploration: float | None = None,
+        **settings: Any,
     ) -> None:
         super().__init__(game, seat, seed)
-        if iterations is not None:
-            self.iterations = iterations
-        if max_time is not None:
-            self.max_time = max_time
-        if exploration is not None:
-            self.exploration = exploration
+        for key, value in settings.items():
+            if key not in self.SETTINGS:
+                valid = ", ".join(self.SETTINGS)
+                raise SettingError(f"unknown ismcts setting {key!r}; valid settings: {valid}")
+            setattr(self, key, value)
+        if self.rollout not in ("random", "heuristic"):
+            raise SettingError(f"rollout {self.rollout!r}: choose 'random' or 'heuristic'")
+        policy = "heuristic" if self.rollout == "heuristic" else None
+        self._policy_name = policy if policy in getattr(game, "bots", {}) else None
+        self.last_iterations = 0
         if self.iterations < 1:
             raise SettingError("ismcts needs at least 1 iteration")
         self.last_root: Node | None = None
@@ -122,34 +158,36 @@ class ISMCTSBot(Bot):
             return legal[0]
         root = self.search(info, legal)
         self.last_root = root
-        allowed = set(legal)
-        best = max(
-            (a for a in legal if a in root.children),
-            key=lambda a: (root.children[a].visits, root.children[a].total),
-            default=None,
-        )
-        if best is None or best not in allowed:
-            return legal[self.rng.randrange(len(legal))]
-        return best
+        return max(legal, key=lambda a: (root.visits[a], root.total[a]))
 
     # ---- search ----------------------------------------------------------------------
     def search(self, info: InformationSet, legal: Sequence[Action]) -> Node:
-        root = Node(info.seat)
+        """Run the iterations; the root's statistics say how good each action is."""
+        root = Node(info.seat, legal)
+        tree: dict[tuple[int, str], Node] = {}
         rng = self.rng
         deadline = None if self.max_time is None else time.perf_counter() + self.max_time
+        budget = self.max_actions
+        spent = 0
         for i in range(self.iterations):
             if deadline is not None and i % 8 == 0 and i and time.perf_counter() > deadline:
                 break
+            if budget is not None and spent >= budget and i >= self.min_iterations:
+                break
             det = info.sample_determinization(rng)
-            self._iterate(root, det, rng)
+            spent += self._iterate(root, tree, det, rng)
+        self.last_iterations = i + 1
         return root
 
-    def _iterate(self, root: Node, det: State, rng: random.Random) -> None:
-        node = root
-        path: list[Node] = []
+    def _iterate(
+        self, root: Node, tree: dict[tuple[int, str], Node], det: State, rng: random.Random
+    ) -> int:
+        """Select down the tree of information sets, expand one, roll out, back up."""
         c = self.exploration
-        expanded = False
-        while not expanded:
+        start = det.move_number()
+        path: list[tuple[Node, Action]] = []
+        node: Node | None = root
+        while True:
             player = det.current_player()
             if player is Marker.TERMINAL:
                 break
@@ -158,48 +196,58 @@ class ISMCTSBot(Bot):
                 continue
             assert isinstance(player, int)
             legal = det.legal_actions()
-            children = node.children
-            untried = [a for a in legal if a not in children]
-            if untried:
-                action = untried[rng.randrange(len(untried))]
-                child = Node(player)
-                children[action] = child
-                for a in legal:
-                    if a in children and a is not action:
-                        children[a].avail += 1
-                expanded = True
-            else:
-                best_value = -math.inf
-                action = legal[0]
-                for a in legal:
-                    ch = children[a]
-                    ch.avail += 1
-                    value = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
-                    if value > best_value:
-                        best_value = value
-                        action = a
-                child = children[action]
+            if len(legal) == 1 and node is not root:
+                det.apply_action(legal[0])  # nothing to decide, nothing to learn
+                continue
+            if node is None:
+                key = (player, repr(det.observation(player)))
+                node = tree.get(key)
+                if node is None:
+                    tree[key] = Node(player, legal)
+                    break  # expanded: the rollout starts here
+            action = node.select(legal, c, rng)
+            path.append((node, action))
             det.apply_action(action)
-            path.append(child)
-            node = child
+            node = None
         self._rollout(det, rng)
         utility = rank_utilities(det)
-        for n in path:
-            n.visits += 1
-            n.total += utility[n.player]
+        for n, a in path:
+            n.visits[a] = n.visits.get(a, 0) + 1
+            n.total[a] = n.total.get(a, 0.0) + utility[n.player]
+        return det.move_number() - start
 
-    @staticmethod
-    def _rollout(det: State, rng: random.Random) -> None:
-        """Uniformly random play to the end; chance from the determinization's RNG."""
+    def _rollout(self, det: State, rng: random.Random) -> None:
+        """Play to the end; chance from the determinization's RNG.
+
+        ``rollout = "random"``: uniformly random actions (any game, fastest).
+        ``rollout = "heuristic"``: the game's own ``heuristic`` bot at every seat,
+        each seeing only its seat's observation in the determinization, with a
+        random action ``rollout_epsilon`` of the time so that rollouts vary.
+        """
+        bots = self._rollout_bots(rng)
+        eps = self.rollout_epsilon
         while True:
             player = det.current_player()
             if player is Marker.TERMINAL:
                 return
             if player is Marker.CHANCE:
                 det.apply_action(det.sample_chance())
-            else:
-                legal = det.legal_actions()
+                continue
+            legal = det.legal_actions()
+            if bots is None or len(legal) == 1 or rng.random() < eps:
                 det.apply_action(legal[rng.randrange(len(legal))])
+            else:
+                assert isinstance(player, int)
+                det.apply_action(decide(bots[player], det, player))
+
+    def _rollout_bots(self, rng: random.Random) -> list[Bot] | None:
+        if self.rollout == "random" or self._policy_name is None:
+            return None
+        from cardtable.bots.registry import make_bot  # the registry imports this module
+
+        game = self.game
+        seed = rng.getrandbits(32)
+        return [make_bot(self._policy_name, game, s, seed + s) for s in range(game.num_players)]
 
 
 class FastISMCTSBot(ISMCTSBot):
