@@ -38,7 +38,7 @@ def test_render_shows_hand_trick_contract_scoreboard_and_bidding() -> None:
     for part in (
         "Your hand: ",
         "2C",
-        "Contract: P0 plays Under",
+        "Contract: P0 plays Under: Under",
         "Trick 1/12",
         "P0:5C",
         "Trump",

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardtable.games.chai_tea_jazz.cards import HIGH, LOW, MIDDLE, SUITS
+from cardtable.games.chai_tea_jazz.cards import HIGH, LOW, MIDDLE, SUIT_NAMES, SUITS
 
 TRUMP, UNDER, OVER, MIDDLE_RULE, SLALOM, PYRAMID = (
     "trump",
@@ -122,7 +122,7 @@ def describe(play: Play) -> str:
     rule = play.rule.replace("-", " ").title()
     parts = [rule]
     if play.trump >= 0:
-        parts.append(f"({'CDHS'[play.trump]} trump)")
+        parts.append(f"({SUIT_NAMES[play.trump]} trump)")
     if play.high is not None:
         parts.append("starting high" if play.high else "starting low")
     return " ".join(parts)

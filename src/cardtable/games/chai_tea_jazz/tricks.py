@@ -114,7 +114,9 @@ class TrickMixin:
         self.tricks_won[winner] += 1
         self.points[winner] += sum([POINTS[c] for c in cards])
         self.captured[winner].extend(cards)
-        self.tricks_log.append((self.trick_seats[0], tuple(cards), winner))
+        entry = (self.trick_seats[0], tuple(cards), winner)
+        self.tricks_log.append(entry)
+        self.events.append(("trick", entry))
         for s, i in self.flips:
             self.up[s][i] = self.down[s][i]
             self.down[s][i] = -1

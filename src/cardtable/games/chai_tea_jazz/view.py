@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardtable.games.chai_tea_jazz.cards import DIRECTION_NAMES, SUITS
+from cardtable.games.chai_tea_jazz.cards import DIRECTION_NAMES, POINTS, SUITS
 from cardtable.games.chai_tea_jazz.contracts import describe
 
 if TYPE_CHECKING:
@@ -33,6 +33,7 @@ def observation(state: ChaiTeaJazzState, seat: int) -> dict[str, Any]:
             "row": pick.row,
             "row_name": game.rows[pick.row].name,
             "play": str(play),
+            "description": describe(play),
             "rule": play.rule,
             "trump": SUITS[play.trump] if play.trump >= 0 else None,
             "directions": [DIRECTION_NAMES[d] for d in state.order],
@@ -172,7 +173,11 @@ def render(obs: dict[str, Any]) -> str:
         c = obs["contract"]
         extra = f", Bet Debt {c['bet_debt']}" if c["bet_debt"] else ""
         extra += f", Barrel offer +{c['barrel_offer']}" if c["barrel_offer"] else ""
-        lines.append(f"Contract: P{c['declarer']} plays {c['row_name']} as {c['play']}{extra}")
+        against = "the others" if not obs["teams"] else f"Team {'BA'[c['side']]}"
+        lines.append(
+            f"Contract: P{c['declarer']} plays {c['row_name']}: {c['description']}{extra}"
+            f" (against {against})"
+        )
         lines.append(
             "Points this round: " + " ".join(f"P{s}:{p}" for s, p in enumerate(obs["points"]))
         )
@@ -220,6 +225,12 @@ def public_log(state: ChaiTeaJazzState) -> list[str]:
                 + (f", offer +{bonus}" if bonus else "")
                 + "."
             )
+        elif kind == "trick":
+            lead, cards, winner = event[1]
+            n = game.num_players
+            shown = ", ".join(f"P{(lead + i) % n} {game.names[c]}" for i, c in enumerate(cards))
+            worth = sum(POINTS[c] for c in cards)
+            out.append(f"Trick: {shown}; P{winner} wins {worth} points.")
         elif kind == "round":
             _, number, seat, row, score = event
             out.append(f"Round {number + 1}: P{seat} scores {score} in {game.rows[row].name}.")
