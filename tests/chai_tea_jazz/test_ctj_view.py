@@ -65,3 +65,17 @@ def test_a_full_game_renders_the_result() -> None:
             s.apply_action(s.legal_actions()[-1])
     assert "Game over" in game.render(s.observation(0))
     assert s.to_record()["result"]["places"] == s.places()
+
+
+def test_statistics_for_simulations() -> None:
+    game = ChaiTeaJazzGame(3)
+    s = game.new_initial_state(seed=5)
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.apply_action(s.sample_chance())
+        else:
+            s.apply_action(s.legal_actions()[0])
+    stats = s.statistics()
+    assert set(stats["contract_scores"]) == {"Trump", "Under", "Slalom", "Joker"}
+    assert sum(stats["contracts_played"].values()) == 12
+    assert json.loads(json.dumps(stats)) == stats

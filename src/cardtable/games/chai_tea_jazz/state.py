@@ -243,6 +243,27 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
             ]
         return list(self.game_points)
 
+    def statistics(self) -> dict[str, Any]:
+        """Per-game figures for ``cardtable simulate`` (per-contract scores and picking)."""
+        game = self.game
+        scores: dict[str, float] = {}
+        for r, row in enumerate(game.rows):
+            done = [x for x in self.row_score[r] if x is not None]
+            if done:
+                scores[row.name] = sum(done) / len(done)
+        rules: dict[str, int] = {}
+        for summary in self.summaries:
+            rule = summary["contract"].split(" ")[0]
+            rules[rule] = rules.get(rule, 0) + 1
+        rounds = len(self.summaries) or 1
+        return {
+            "contract_scores": scores,
+            "contracts_played": rules,
+            "mean_bet_debt": sum(x["bet_debt"] for x in self.summaries) / rounds,
+            "forced_picks": sum(1 for e in self.events if e[0] == "forced"),
+            "declarer_score": sum(x["score"] for x in self.summaries) / rounds,
+        }
+
     def _end(self) -> None:
         self.phase = OVER
         self.cp = TERMINAL
