@@ -1,0 +1,1 @@
+"""Chez: shed your hand through specials, combos, nopes and the Plague."""

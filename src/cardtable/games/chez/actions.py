@@ -1,0 +1,217 @@
+"""Chez actions and their notation.
+
+| notation        | meaning                                                        |
+|-----------------|----------------------------------------------------------------|
+| ``7H``          | play one card onto the discard pile                            |
+| ``7H 7S 7D``    | play a combo, in this order (first must be playable, last tops) |
+| ``pick``        | pick up a card as your action                                  |
+| ``end``         | end your turn after your last action                           |
+| ``accept``      | take the pick-up of the Joker stack you face                   |
+| ``pass``        | do not nope (reaction window)                                  |
+| ``nope AS``     | nope with that Ace (reaction window)                           |
+| ``target P2``   | choose the player a King / Revolution / Royal Court / K-Q hits |
+| ``give 7H``     | King: give back a card from your original hand                 |
+| ``name 7 red``  | True Transformation: the top now counts as a red 7             |
+| ``castle``      | bonus: build a Castle from a 7, 8 and 9 (``castle 10``: + a 10) |
+| ``siege P2``    | bonus: put a 10 on P2's Castle                                 |
+| ``bet 7``       | bonus: The Betting Man with two Jokers, naming 7               |
+| ``draw 7H``     | chance: the card drawn from a shuffled part of the draw pile   |
+| ``take 7H``     | chance: the card a King takes blind                            |
+| ``d6=3``        | chance: a die roll                                             |
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardtable.engine.game import Action
+from cardtable.games.chez.cards import JOKER, NAME, NKINDS, RANK_NAMES, parse_card
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    cards: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return " ".join(NAME[k] for k in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Word(Action):
+    """An action without arguments (pick, end, accept, pass, castle)."""
+
+    word: str
+
+    def __str__(self) -> str:
+        return self.word
+
+
+@dataclass(frozen=True, slots=True)
+class Nope(Action):
+    kind: int
+
+    def __str__(self) -> str:
+        return f"nope {NAME[self.kind]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Target(Action):
+    seat: int
+
+    def __str__(self) -> str:
+        return f"target P{self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Give(Action):
+    kind: int
+
+    def __str__(self) -> str:
+        return f"give {NAME[self.kind]}"
+
+
+@dataclass(frozen=True, slots=True)
+class NameTop(Action):
+    value: int
+    red: bool
+
+    def __str__(self) -> str:
+        return f"name {RANK_NAMES[self.value]} {'red' if self.red else 'black'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Siege(Action):
+    seat: int
+
+    def __str__(self) -> str:
+        return f"siege P{self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Bet(Action):
+    number: int
+
+    def __str__(self) -> str:
+        return f"bet {self.number}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    kind: int
+
+    def __str__(self) -> str:
+        return f"draw {NAME[self.kind]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Action):
+    kind: int
+
+    def __str__(self) -> str:
+        return f"take {NAME[self.kind]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    die: int
+    value: int
+
+    def __str__(self) -> str:
+        return f"d{self.die}={self.value}"
+
+
+PICK = Word("pick")
+END = Word("end")
+ACCEPT = Word("accept")
+PASS = Word("pass")
+CASTLE = Word("castle")
+CASTLE_TEN = Word("castle 10")
+WORDS = {w.word: w for w in (PICK, END, ACCEPT, PASS, CASTLE, CASTLE_TEN)}
+MAX_SEATS = 10
+NOPE = tuple(Nope(k) for k in range(NKINDS))
+TARGET = tuple(Target(s) for s in range(MAX_SEATS))
+SIEGE = tuple(Siege(s) for s in range(MAX_SEATS))
+GIVE = tuple(Give(k) for k in range(NKINDS))
+DRAW = tuple(Draw(k) for k in range(NKINDS))
+TAKE = tuple(Take(k) for k in range(NKINDS))
+BET = tuple(Bet(n) for n in range(13))
+NAME_TOP = tuple(NameTop(v, red) for v in range(14) for red in (False, True))
+DICE = (4, 6, 8, 10, 12, 20)
+ROLL = {d: tuple(Roll(d, v) for v in range(d + 1)) for d in DICE}
+ROLL_OUTCOMES = {d: [(ROLL[d][v], 1.0 / d) for v in range(1, d + 1)] for d in DICE}
+
+_PLAYS: dict[tuple[int, ...], Play] = {}
+
+
+def play_of(cards: tuple[int, ...]) -> Play:
+    """The interned ``Play`` of these cards, so legality checks are identity checks."""
+    found = _PLAYS.get(cards)
+    if found is None:
+        found = _PLAYS[cards] = Play(cards)
+    return found
+
+
+SINGLE = tuple(play_of((k,)) for k in range(NKINDS))
+
+
+def name_top(value: int, red: bool) -> NameTop:
+    return NAME_TOP[value * 2 + int(red)]
+
+
+def _seat(word: str) -> int | None:
+    w = word.upper().removeprefix("P")
+    return int(w) if w.isdigit() and int(w) < MAX_SEATS else None
+
+
+def _value(word: str) -> int | None:
+    up = word.upper()
+    if up in RANK_NAMES[1:]:
+        return RANK_NAMES.index(up)
+    return int(up) if up.isdigit() and 1 <= int(up) <= 13 else None
+
+
+def parse(text: str) -> Action | None:
+    """Notation to an action (not yet checked for legality), or ``None``."""
+    words = text.lower().split()
+    head = words[0]
+    if len(words) == 1 and head in WORDS:
+        return WORDS[head]
+    if head == "castle" and len(words) == 2 and words[1] == "10":
+        return CASTLE_TEN
+    if len(words) == 2:
+        arg = words[1]
+        if head in ("nope", "give", "draw", "take"):
+            kind = parse_card(arg)
+            if kind is None:
+                return None
+            table = {"nope": NOPE, "give": GIVE, "draw": DRAW, "take": TAKE}[head]
+            return table[kind]
+        if head in ("target", "siege"):
+            seat = _seat(arg)
+            if seat is None:
+                return None
+            return (TARGET if head == "target" else SIEGE)[seat]
+        if head == "bet":
+            return BET[int(arg)] if arg.isdigit() and 1 <= int(arg) <= 12 else None
+    if head == "name" and len(words) == 3 and words[2] in ("red", "black"):
+        value = _value(words[1])
+        return None if value is None else name_top(value, words[2] == "red")
+    if len(words) == 1 and head.startswith("d") and "=" in head:
+        die, _, value = head[1:].partition("=")
+        if die.isdigit() and value.isdigit() and int(die) in ROLL:
+            d, v = int(die), int(value)
+            return ROLL[d][v] if 1 <= v <= d else None
+        return None
+    if head == "play":
+        words = words[1:]
+    if not 1 <= len(words) <= 5:
+        return None
+    kinds = []
+    for word in words:
+        kind = parse_card(word)
+        if kind is None:
+            return None
+        kinds.append(kind)
+    if len(kinds) > 1 and JOKER in kinds and any(k != JOKER for k in kinds):
+        return None
+    return play_of(tuple(kinds))

@@ -1,0 +1,109 @@
+"""Card kinds, their notation and the playability table.
+
+A card *kind* is an int: ``suit * 13 + rank - 1`` for the 52 suited cards
+(suits Clubs, Diamonds, Hearts, Spades) and ``JOKER`` (52) for every Joker.
+Physical cards are ids (see ``state``); kinds are what rules look at, so
+two copies of a card in a two-deck game are interchangeable.
+
+Playability only depends on the top card's *key* (value, colour, suit, or
+"Joker"), so it is precomputed once as ``PLAYABLE[top_key][kind]``: the hot
+path is one index, not a rule evaluation.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+SUITS = "CDHS"
+SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
+RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+VALUE_WORDS = ("", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
+JOKER = 52
+NKINDS = 53
+ACE, JACK, QUEEN, KING = 1, 11, 12, 13
+
+
+def make_kind(rank: int, suit: int) -> int:
+    return suit * 13 + rank - 1
+
+
+RANK: tuple[int, ...] = tuple([k % 13 + 1 for k in range(52)] + [0])
+SUIT: tuple[int, ...] = tuple([k // 13 for k in range(52)] + [-1])
+RED: tuple[bool, ...] = tuple([SUIT[k] in (1, 2) for k in range(52)] + [False])
+NAME: tuple[str, ...] = tuple([RANK_NAMES[RANK[k]] + SUITS[SUIT[k]] for k in range(52)] + ["JK"])
+KIND_OF_NAME: dict[str, int] = {name: k for k, name in enumerate(NAME)}
+ACE_OF_SPADES = make_kind(ACE, 3)
+SIX_HEARTS = make_kind(6, 2)
+SIX_DIAMONDS = make_kind(6, 1)
+ACES: tuple[int, ...] = tuple(make_kind(ACE, s) for s in range(4))
+
+# ranks whose single play is a special card (the Ace only as a reaction)
+SPECIAL_RANKS = frozenset({6, 10, JACK, QUEEN, KING, 0})
+
+
+def parse_card(text: str) -> int | None:
+    """``"10h"`` -> kind; ``None`` when it is not a card name."""
+    up = text.strip().upper()
+    if up in ("JK", "JOKER"):
+        return JOKER
+    return KIND_OF_NAME.get(up)
+
+
+def deck_counter(decks: int) -> Counter[str]:
+    """Every card of ``decks`` packs of 52 cards and 2 Jokers, by name."""
+    counter: Counter[str] = Counter({NAME[k]: decks for k in range(52)})
+    counter["JK"] = 2 * decks
+    return counter
+
+
+def deck_kinds(decks: int) -> list[int]:
+    """The deck in a fixed order (kind-sorted), for building piles."""
+    out: list[int] = []
+    for k in range(52):
+        out.extend([k] * decks)
+    out.extend([JOKER] * (2 * decks))
+    return out
+
+
+# ---- top keys ------------------------------------------------------------------------------
+# A top card counts as (value, colour, suit); a True Transformation names a value and a
+# colour and no suit (suit -1). A Joker on top (not transformed) is its own key.
+JOKER_TOP = 130
+
+
+def top_key(value: int, red: bool, suit: int) -> int:
+    return (value - 1) * 10 + (5 if red else 0) + suit + 1
+
+
+def key_of_kind(kind: int) -> int:
+    if kind == JOKER:
+        return JOKER_TOP
+    return top_key(RANK[kind], RED[kind], SUIT[kind])
+
+
+def _playable(key: int, kind: int) -> bool:
+    if key == JOKER_TOP or kind == JOKER:
+        return True
+    value, rest = divmod(key, 10)
+    value += 1
+    red, suit = divmod(rest, 5)
+    suit -= 1
+    rank = RANK[kind]
+    if value in (ACE, KING) and suit == SUIT[kind] and rank in (ACE, KING):
+        return True
+    return rank >= value if red else rank <= value
+
+
+PLAYABLE: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(_playable(key, k) for k in range(NKINDS)) for key in range(JOKER_TOP + 1)
+)
+
+
+def describe_key(key: int) -> str:
+    if key == JOKER_TOP:
+        return "a Joker (anything goes)"
+    value, rest = divmod(key, 10)
+    red, suit = divmod(rest, 5)
+    colour = "red" if red else "black"
+    where = f" of {SUIT_NAMES[suit - 1]}" if suit else ""
+    return f"{VALUE_WORDS[value + 1]}{where} ({colour})"

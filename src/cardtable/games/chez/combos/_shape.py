@@ -1,0 +1,43 @@
+"""Shared shape of discard-pile combos: first card playable, last card on top.
+
+The engine offers every choice of first and last card; the cards in between
+are taken canonically (the lowest kinds of what is left), because which
+copies sit in the middle never changes the play, only which cards you keep
+(a ruling, see docs/games/chez.md). That keeps the action list small.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardtable.games.chez.actions import Play, play_of
+
+
+def one_of_each(groups: Sequence[list[int]], playable: Sequence[bool], out: list[Play]) -> None:
+    """One card of each group (one group per value), every first/last choice."""
+    if not all(groups):
+        return
+    lows = [g[0] for g in groups]
+    count = len(groups)
+    for fi, g in enumerate(groups):
+        for f in sorted(set(g)):
+            if not playable[f]:
+                continue
+            for li, h in enumerate(groups):
+                if li == fi:
+                    continue
+                mids = tuple(lows[i] for i in range(count) if i != fi and i != li)
+                for last in sorted(set(h)):
+                    out.append(play_of((f, *mids, last)))
+
+
+def run_orders(kinds: Sequence[int], playable: Sequence[bool], out: list[Play]) -> None:
+    """Distinct cards in any first/last order, middle ascending."""
+    for f in kinds:
+        if not playable[f]:
+            continue
+        for last in kinds:
+            if last == f:
+                continue
+            mids = tuple(k for k in kinds if k != f and k != last)
+            out.append(play_of((f, *mids, last)))

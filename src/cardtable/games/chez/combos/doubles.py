@@ -1,0 +1,43 @@
+"""Doubles, Triples, Quadruples: 2-4 cards of one value played as one action.
+
+Specials apply the Dice Law (see ``dice``); Jokers played together form a
+Joker stack. The pair 6H+6D is the Two Red Sixes instead while that combo is on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardtable.engine.game import Setting
+from cardtable.games.chez.actions import Play, play_of
+from cardtable.games.chez.cards import JOKER, SIX_DIAMONDS, SIX_HEARTS
+
+SETTING = Setting(
+    "doubles", True, "Doubles, Triples, Quadruples and Joker stacks", (True, False), bool
+)
+RED_PAIR = frozenset({SIX_HEARTS, SIX_DIAMONDS})
+
+
+def options(
+    by_rank: Sequence[list[int]], playable: Sequence[bool], out: list[Play], red_sixes: bool
+) -> None:
+    jokers = len(by_rank[0])
+    for m in range(2, min(4, jokers) + 1):
+        out.append(play_of((JOKER,) * m))
+    for rank in range(1, 14):
+        group = by_rank[rank]
+        if len(group) < 2:
+            continue
+        distinct = sorted(set(group))
+        for m in range(2, min(4, len(group)) + 1):
+            for f in distinct:
+                if not playable[f]:
+                    continue
+                rest = list(group)
+                rest.remove(f)
+                for last in sorted(set(rest)):
+                    if m == 2 and red_sixes and {f, last} == RED_PAIR:
+                        continue
+                    rest2 = list(rest)
+                    rest2.remove(last)
+                    out.append(play_of((f, *rest2[: m - 2], last)))

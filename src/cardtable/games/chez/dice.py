@@ -1,0 +1,24 @@
+"""The Dice Law: which dice a card rolls when copies are played together."""
+
+from __future__ import annotations
+
+LADDER = (4, 6, 8, 10, 12, 20)
+# each special's usual die
+SIX_DIE, JACK_DIE, JOKER_DIE = 6, 4, 10
+
+
+def upgraded(base: int, steps: int) -> tuple[int, ...]:
+    """``base`` stepped up ``steps`` times along the ladder.
+
+    Past the d20 the die becomes d20 plus the usual die; further steps step
+    up the smaller die (the last one), repeating the rule when it passes the
+    d20 again. ``upgraded(10, 3) == (20, 10)`` (four Jokers).
+    """
+    dice = [base]
+    for _ in range(steps):
+        last = dice[-1]
+        if last == 20:
+            dice.append(base)
+        else:
+            dice[-1] = LADDER[LADDER.index(last) + 1]
+    return tuple(dice)

@@ -1,0 +1,121 @@
+"""Re-deal what a seat has not seen, keeping everything it has seen true.
+
+Where every card id is follows from public actions; what is hidden is the
+kind of the ids a seat never saw. A resample permutes those kinds. Three
+things keep the result faithful:
+
+* history entries that name a hidden id's kind (chance draws, a King's blind
+  take, a King's give-back) are rewritten with the id's new kind, and an
+  explicit deal is rewritten from the new kinds, so ``to_record()`` replays;
+* every pick-up remembered whether the player could have played (the Plague
+  roll, or its absence, told everyone): a permutation is kept only if all
+  those answers stay the same;
+* the seat's own cards and every public card keep their kinds.
+
+A full random permutation is tried first; when the pick-up answers make that
+unlikely, random swaps from the true deal are accepted one by one while they
+keep every answer (a Markov chain whose stationary law is uniform over the
+consistent deals).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from cardtable.engine.game import check_seat
+from cardtable.games.chez import actions as act
+from cardtable.games.chez.cards import NAME, PLAYABLE
+from cardtable.games.chez.piles import Seg
+
+if TYPE_CHECKING:
+    from cardtable.games.chez.state import ChezState
+
+TABLES = (act.DRAW, act.TAKE, act.GIVE)
+TRIES = 20
+
+
+def _walk(node: tuple[Any, ...] | None) -> list[Any]:
+    out = []
+    while node is not None:
+        out.append(node[0])
+        node = node[1]
+    return out
+
+
+def _consistent(kind: list[int], constraints: list[Any]) -> bool:
+    for hand, key, could in constraints:
+        if key is None:  # canonical choice: none of these kinds stayed in the hand
+            if any(kind[c] in could for c in hand):
+                return False
+            continue
+        playable = PLAYABLE[key]
+        if any(playable[kind[c]] for c in hand) != could:
+            return False
+    return True
+
+
+def resample_state(state: ChezState, seat: int, rng: random.Random) -> ChezState:
+    check_seat(state, seat)
+    bit = 1 << seat
+    groups: dict[int, list[int]] = {}
+    live = _live_ids(state)
+    for cid in live:
+        if not state.known[cid] & bit:
+            groups.setdefault(state.pool[cid], []).append(cid)
+    free = [g for g in groups.values() if len(g) > 1]
+    constraints = _walk(state.constraints)
+    kind = list(state.kind)
+    if free:
+        for _ in range(TRIES):
+            trial = list(state.kind)
+            for group in free:
+                pool = [trial[c] for c in group]
+                rng.shuffle(pool)
+                for cid, k in zip(group, pool, strict=True):
+                    trial[cid] = k
+            if _consistent(trial, constraints):
+                kind = trial
+                break
+        else:
+            for _ in range(4 * sum(len(g) for g in free)):
+                a, b = rng.sample(rng.choice(free), 2)
+                if kind[a] == kind[b]:
+                    continue
+                kind[a], kind[b] = kind[b], kind[a]
+                if not _consistent(kind, constraints):
+                    kind[a], kind[b] = kind[b], kind[a]
+    other = state.clone()
+    other.kind = kind
+    other.pile = [Seg.shuffled(s.ids, kind) if s.random else s for s in other.pile]
+    for index, cid, table in _walk(state.tags):
+        other._history[index] = TABLES[table][kind[cid]]
+    if state.deal is not None:
+        other.deal = _rewrite_deal(state, kind)
+    other.seed = None
+    other.rng = random.Random(rng.getrandbits(64))
+    other._legal = None
+    return other
+
+
+def _live_ids(state: ChezState) -> list[int]:
+    ids: list[int] = []
+    for h in state.hands:
+        ids += h
+    for seg in state.pile:
+        ids += seg.ids
+    return ids
+
+
+def _rewrite_deal(state: ChezState, kind: list[int]) -> dict[str, Any]:
+    """The explicit deal with the new kinds: ids were laid out hands, top, draw pile."""
+    hands = []
+    cid = 0
+    for size in state.layout:
+        hands.append([NAME[kind[c]] for c in range(cid, cid + size)])
+        cid += size
+    deal = dict(state.deal)
+    deal["hands"] = hands
+    deal["top"] = NAME[kind[cid]]
+    deal["draw"] = [NAME[kind[c]] for c in range(cid + 1, state.deck_size)]
+    return deal

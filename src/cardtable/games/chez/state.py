@@ -1,0 +1,444 @@
+"""ChezState: the zones, the turn flow and the engine contract.
+
+Every physical card is an id; ``kind[id]`` says which card it is and
+``known[id]`` is the bitmask of seats that have seen it. Where each id is can
+be followed from public actions, so the resampler only has to permute the
+kinds of the ids a seat has never seen (see ``resample``).
+
+Rules live in mixins: ``turn`` (what the turn player may do), ``effects``
+(plays, windows and their resolution), ``view`` (observation, log, text)
+and ``resample``. This module holds the zones and the flow that glues the
+step stack to the turn order.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import TYPE_CHECKING, Any, Self
+
+from cardtable.engine.errors import MalformedActionError
+from cardtable.engine.game import Action, Marker, State
+from cardtable.games.chez import actions as act
+from cardtable.games.chez.cards import JOKER_TOP, NAME, deck_kinds, key_of_kind
+from cardtable.games.chez.effects import EffectsMixin
+from cardtable.games.chez.leaderboard import Leaderboard
+from cardtable.games.chez.piles import Castle, Seg
+from cardtable.games.chez.resample import resample_state
+from cardtable.games.chez.steps import (
+    DrawStep,
+    FxStep,
+    GiveStep,
+    NameStep,
+    ResolveStep,
+    RollStep,
+    Step,
+    TakeStep,
+    TargetStep,
+    WindowStep,
+    copy_stack,
+)
+from cardtable.games.chez.turn import TurnMixin
+from cardtable.games.chez.view import ViewMixin
+
+if TYPE_CHECKING:
+    from cardtable.games.chez.game import ChezGame
+
+CHANCE = Marker.CHANCE
+TERMINAL = Marker.TERMINAL
+HAND_SIZE = 7
+# tags: which history entries name the kind of a particular card id (for resampling)
+TAG_DRAW, TAG_TAKE, TAG_GIVE = 0, 1, 2
+TAG_TABLES = (act.DRAW, act.TAKE, act.GIVE)
+
+
+class ChezState(TurnMixin, EffectsMixin, ViewMixin, State):
+    game: ChezGame
+
+    def __init__(self, game: ChezGame, seed: int | None, deal: Any) -> None:
+        super().__init__(game, seed, deal)
+        n = game.num_players
+        opts = game.settings
+        self.n = n
+        self.all_bits = (1 << n) - 1
+        self.opt = dict(opts)
+        self.nope_everyone = opts["nope_window"] == "everyone"
+        self.board = Leaderboard(n)
+        self.active = [True] * n
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.discard: list[int] = []
+        self.secondary: list[int] = []
+        self.pile: list[Seg] = []
+        self.pile_size = 0
+        self.topkey = JOKER_TOP
+        self.override: tuple[int, bool] | None = None
+        self.direction = 1
+        self.turn = 0
+        self.actions_left = 1
+        self.bonus_used = False
+        self.facing = 0
+        self.joker_next = 0
+        self.turn_done = False
+        self.turns = 0
+        self.plague = [0] * n
+        self.infected_now = [False] * n
+        self.castle: list[Castle | None] = [None] * n
+        self.stack: list[Step] = []
+        self.over = False
+        self.cp: int | Marker = CHANCE
+        # persistent (cons) lists: cheap to share between clones
+        self.constraints: tuple[Any, ...] | None = None
+        self.tags: tuple[Any, ...] | None = None
+        self.events: tuple[Any, ...] | None = None
+        self.last_roll: tuple[Any, ...] | None = None
+        self.tally: dict[str, int] = {}
+        self.layout: tuple[int, ...] = ()
+        # which shuffle an id's kind was dealt from: 0 the deck, then one per reshuffle
+        self.pool: list[int] = []
+        self.pools = 0
+        if deal is None:
+            self.kind = deck_kinds(game.decks)
+            self.known = [0] * len(self.kind)
+            self.pile = [Seg.shuffled(list(range(len(self.kind))), self.kind)]
+            self.pile_size = len(self.kind)
+            self.stack.append(DrawStep(-1, 1))
+            for seat in reversed(range(n)):
+                self.stack.append(DrawStep(seat, HAND_SIZE))
+        else:
+            from cardtable.games.chez.game import parse_deal
+
+            hands, top, draw, first = parse_deal(game, deal)
+            self.kind = [k for h in hands for k in h] + [top] + draw
+            self.known = [0] * len(self.kind)
+            cid = 0
+            for seat, h in enumerate(hands):
+                for _ in h:
+                    self.hands[seat].append(cid)
+                    self.known[cid] = 1 << seat
+                    cid += 1
+            self.layout = tuple(len(h) for h in hands)
+            self._receive(-1, cid)
+            cid += 1
+            self.pile = [Seg.ordered(list(range(cid, len(self.kind))))]
+            self.pile_size = len(self.kind) - cid
+            self.turn = first
+        self.deck_size = len(self.kind)
+        self.pool = [0] * self.deck_size
+        self._advance()
+
+    # ---- contract ---------------------------------------------------------------------
+    def current_player(self) -> int | Marker:
+        return self.cp
+
+    def _legal_actions(self) -> list[Action]:
+        if self.stack:
+            step = self.stack[-1]
+            kind = type(step)
+            if kind is WindowStep:
+                return self._window_legal(step)  # type: ignore[arg-type]
+            if kind is TargetStep:
+                return self._target_legal(step)  # type: ignore[arg-type]
+            if kind is GiveStep:
+                return self._give_legal(step)  # type: ignore[arg-type]
+            if kind is NameStep:
+                return NAME_CHOICES
+        return self._turn_legal()
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.cp is not CHANCE:
+            return []
+        step = self.stack[-1]
+        kind = type(step)
+        if kind is RollStep:
+            return act.ROLL_OUTCOMES[step.dice[len(step.results)]]  # type: ignore[attr-defined]
+        if kind is DrawStep:
+            seg = self.pile[0]
+            size = len(seg.ids)
+            draw = act.DRAW
+            return [(draw[k], c / size) for k, c in enumerate(seg.counts) if c]  # type: ignore[arg-type]
+        hand = self.hands[step.play.target]  # type: ignore[attr-defined]
+        counts = Counter(self.kind[i] for i in hand)
+        size = len(hand)
+        return [(act.TAKE[k], counts[k] / size) for k in sorted(counts)]
+
+    def _apply(self, action: Action) -> None:
+        stack = self.stack
+        if stack:
+            step = stack[-1]
+            kind = type(step)
+            if kind is RollStep:
+                self._roll(step, action.value)  # type: ignore[arg-type, attr-defined]
+            elif kind is DrawStep:
+                self._draw_chance(step, action.kind)  # type: ignore[arg-type, attr-defined]
+            elif kind is WindowStep:
+                self._window_act(step, action)  # type: ignore[arg-type]
+            elif kind is TargetStep:
+                step.play.target = action.seat  # type: ignore[attr-defined]
+                stack.pop()
+            elif kind is TakeStep:
+                self._take(step, action.kind)  # type: ignore[arg-type, attr-defined]
+            elif kind is GiveStep:
+                self._give(step, action.kind)  # type: ignore[arg-type, attr-defined]
+            elif kind is NameStep:
+                self._name_top(action)  # type: ignore[arg-type]
+            else:
+                raise AssertionError(f"no decision at {type(step).__name__}")
+        else:
+            self._apply_turn(action)
+        self._advance()
+
+    def _parse(self, text: str) -> Action:
+        action = act.parse(text)
+        if action is None:
+            raise MalformedActionError(
+                text,
+                "not a Chez action; write cards to play (7H, 7H 7S, JK), pick, end, accept, "
+                "pass, nope AS, target P2, give 7H, name 7 red, castle, castle 10, siege P2, "
+                "bet 7, or a chance outcome (draw 7H, take 7H, d6=3)",
+                self.where(),
+            )
+        return action
+
+    def returns(self) -> list[float]:
+        if not self.over:
+            return [0.0] * self.n
+        span = self.n - 1
+        return [1.0 - 2.0 * (p - 1) / span for p in self.board.places]
+
+    def places(self) -> list[int] | None:
+        return self.board.places[:] if self.over else None
+
+    def _copy(self) -> Self:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.hands = [h[:] for h in self.hands]
+        other.discard = self.discard[:]
+        other.secondary = self.secondary[:]
+        other.pile = [s.copy() for s in self.pile]
+        other.known = self.known[:]
+        other.active = self.active[:]
+        other.board = self.board.copy()
+        other.plague = self.plague[:]
+        other.infected_now = self.infected_now[:]
+        other.castle = [c.copy() if c is not None else None for c in self.castle]
+        other.stack = copy_stack(self.stack)
+        other.tally = dict(self.tally)
+        return other
+
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        return resample_state(self, seat, rng)
+
+    def cards(self) -> Counter[str]:
+        ids: list[int] = []
+        for h in self.hands:
+            ids += h
+        ids += self.discard
+        ids += self.secondary
+        for seg in self.pile:
+            ids += seg.ids
+        for c in self.castle:
+            if c is not None:
+                ids += c.ids
+        total = Counter(map(NAME.__getitem__, map(self.kind.__getitem__, ids)))
+        if len(ids) != self.deck_size or len(set(ids)) != len(ids):
+            total["<misplaced>"] += 1
+        return total
+
+    # ---- flow -------------------------------------------------------------------------
+    def _advance(self) -> None:
+        """Run automatic steps until a seat or chance must decide, or the game ends."""
+        stack = self.stack
+        runners = self._runners
+        while True:
+            if self.over:
+                self.cp = TERMINAL
+                return
+            if stack:
+                step = stack[-1]
+                who = runners[type(step)](self, step)
+                if who is not None:
+                    self.cp = who
+                    return
+                continue
+            turn = self.turn
+            if self.turn_done or not self.active[turn]:
+                self._next_turn()
+                continue
+            if self._finish_empty_hands():
+                continue
+            if (
+                not self.facing
+                and not self.actions_left
+                and (self.bonus_used or not self._bonus_possible())
+            ):
+                self._next_turn()
+                continue
+            self.cp = turn
+            return
+
+    def _finish_empty_hands(self) -> bool:
+        """Anyone still playing with an empty hand (and nothing pending) has finished."""
+        if all(self.hands):
+            return False
+        n = self.n
+        for i in range(n):
+            q = (self.turn + i) % n
+            if self.active[q] and not self.hands[q]:
+                self._finish(q, "emptied their hand")
+                return True
+        return False
+
+    def _bonus_possible(self) -> bool:
+        """Whether a bonus action *could* exist, judged from public facts only.
+
+        Deciding this from the hand itself would tell everyone whether the
+        player holds a 7-8-9 or two Jokers; from hand size and Castles it leaks
+        nothing, and ``end`` is offered when nothing is actually possible.
+        """
+        turn = self.turn
+        size = len(self.hands[turn])
+        opt = self.opt
+        if opt["betting_man"] and size >= 2:
+            return True
+        if opt["castle"] and size >= 3 and self.castle[turn] is None:
+            return True
+        if opt["siege"] and size >= 1:
+            return any(c is not None for q, c in enumerate(self.castle) if q != turn)
+        return False
+
+    def _next_active(self, seat: int) -> int:
+        n, d, active = self.n, self.direction, self.active
+        q = (seat + d) % n
+        while not active[q] and q != seat:
+            q = (q + d) % n
+        return q
+
+    def _next_turn(self) -> None:
+        p = self.turn
+        if self.active[p] and self.plague[p] and not self.infected_now[p]:
+            self.plague[p] -= 1
+            if self.plague[p] == 0:
+                self._knock_out(p, "died of the Plague")
+                if self.over:
+                    return
+        self.infected_now[p] = False
+        self.turn = self._next_active(p)
+        self.actions_left = 1
+        self.bonus_used = False
+        self.facing = self.joker_next
+        self.joker_next = 0
+        self.turn_done = False
+        self.turns += 1
+
+    def _log(self, *event: Any) -> None:
+        self.events = (event, self.events)
+
+    def _count(self, what: str) -> None:
+        self.tally[what] = self.tally.get(what, 0) + 1
+
+    # ---- zones ------------------------------------------------------------------------
+    def _receive(self, seat: int, cid: int) -> None:
+        """A drawn card arrives: in a hand (seen by its holder) or as the first top card."""
+        if seat < 0:
+            self.discard.append(cid)
+            self.known[cid] = self.all_bits
+            self.topkey = key_of_kind(self.kind[cid])
+            self.override = None
+            self._log("top", self.kind[cid])
+        else:
+            self.hands[seat].append(cid)
+            self.known[cid] |= 1 << seat
+
+    def _to_secondary(self, ids: list[int]) -> None:
+        everyone = self.all_bits
+        for cid in ids:
+            self.known[cid] = everyone
+        self.secondary.extend(ids)
+
+    def _pile_front(self) -> Seg | None:
+        """The segment to draw from, reshuffling both discard piles when the pile is empty."""
+        pile = self.pile
+        while pile and not pile[0].ids:
+            pile.pop(0)
+        if pile:
+            return pile[0]
+        cards = self.discard[:-1] + self.secondary
+        if not cards:
+            return None
+        self.discard = self.discard[-1:]
+        self.secondary = []
+        # Shuffled cards get fresh ids: everyone knows the new pile's cards but not which
+        # is where, and the old ids keep the kinds they were seen with (records, deals).
+        start = len(self.kind)
+        self.kind = self.kind + [self.kind[c] for c in cards]
+        self.known += [0] * len(cards)
+        self.pools += 1
+        self.pool = self.pool + [self.pools] * len(cards)
+        pile.append(Seg.shuffled(list(range(start, start + len(cards))), self.kind))
+        self.pile_size = len(cards)
+        self._log("reshuffle", len(cards))
+        return pile[0]
+
+    def _remove_kind(self, seat: int, k: int) -> int:
+        hand = self.hands[seat]
+        kind = self.kind
+        for pos, cid in enumerate(hand):
+            if kind[cid] == k:
+                del hand[pos]
+                return cid
+        raise KeyError(k)
+
+    def _tag(self, cid: int, table: int) -> None:
+        self.tags = ((len(self._history), cid, table), self.tags)
+
+    # ---- leaving the game -------------------------------------------------------------
+    def _leave(self, seat: int) -> None:
+        self.active[seat] = False
+        self._to_secondary(self.hands[seat])
+        self.hands[seat] = []
+        castle = self.castle[seat]
+        if castle is not None:
+            self._to_secondary(castle.ids)
+            self.castle[seat] = None
+        self.plague[seat] = 0
+        if seat == self.turn:
+            self.stack.clear()
+            self.turn_done = True
+
+    def _knock_out(self, seat: int, why: str) -> None:
+        place = self.board.knock_out(seat)
+        self._log("out", seat, why, place)
+        self._leave(seat)
+        self._check_end()
+
+    def _finish(self, seat: int, why: str) -> None:
+        place = self.board.finish(seat)
+        self._log("finish", seat, why, place)
+        self._leave(seat)
+        self._check_end()
+
+    def _check_end(self) -> None:
+        left = [q for q in range(self.n) if self.active[q]]
+        if len(left) <= 1:
+            for q in left:
+                place = self.board.finish(q)
+                self._log("finish", q, "was the last one left", place)
+                self.active[q] = False
+            self.over = True
+            self.stack.clear()
+            self.cp = TERMINAL
+
+
+NAME_CHOICES: list[Action] = [act.name_top(v, red) for v in range(1, 14) for red in (False, True)]
+
+ChezState._runners = {  # type: ignore[attr-defined]
+    DrawStep: ChezState._run_draw,
+    RollStep: ChezState._run_roll,
+    TargetStep: ChezState._run_target,
+    WindowStep: ChezState._run_window,
+    TakeStep: ChezState._run_take,
+    GiveStep: ChezState._run_give,
+    NameStep: ChezState._run_name,
+    ResolveStep: ChezState._run_resolve,
+    FxStep: ChezState._run_fx,
+}

@@ -1,0 +1,220 @@
+"""The explicit stack of pending steps that multi-decision effects are made of.
+
+Each step knows who decides next (a seat, or chance) and the state reads
+``current_player()`` and ``legal_actions()`` off the top step; when the stack
+is empty the turn player decides. Steps are plain data: the behaviour lives
+in the state's mixins, dispatched on the step's type.
+"""
+
+from __future__ import annotations
+
+from typing import Self
+
+# kinds of play on the discard pile
+NORMAL, SIX, TEN, JACK, QUEEN, KING, JOKER_PLAY = range(7)
+REVOLUTION, ROYAL, KQ, TRS, TT = range(7, 12)
+PLAY_NAMES = (
+    "card",
+    "6",
+    "10",
+    "Jack",
+    "Queen",
+    "King",
+    "Joker",
+    "Revolution",
+    "Royal Court",
+    "King-Queen",
+    "Two Red Sixes",
+    "True Transformation",
+)
+# what a roll is for
+R_PLAY, R_ACCEPT, R_PLAGUE, R_PLAGUE2, R_BET = range(5)
+# automatic effects
+FX_RECYCLE, FX_QUEEN, FX_JACK, FX_SIX, FX_KING = range(5)
+
+
+class Pending:
+    """One play on the discard pile from the moment it is played until it resolves."""
+
+    __slots__ = ("seat", "kinds", "ptype", "copies", "target", "dice", "nopes", "taken", "base")
+
+    def __init__(self, seat: int, kinds: tuple[int, ...], ptype: int, copies: int) -> None:
+        self.seat = seat
+        self.kinds = kinds
+        self.ptype = ptype
+        self.copies = copies
+        self.target = -1
+        self.dice: list[int] = []
+        self.nopes = 0
+        self.taken: list[int] = []
+        self.base = 0  # a Joker's stack size before this play
+
+    def copy(self) -> Pending:
+        other = Pending(self.seat, self.kinds, self.ptype, self.copies)
+        other.target = self.target
+        other.dice = self.dice[:]
+        other.nopes = self.nopes
+        other.taken = self.taken[:]
+        other.base = self.base
+        return other
+
+
+class Step:
+    __slots__ = ()
+
+    def copy(self, memo: dict[int, Pending]) -> Self:
+        raise NotImplementedError
+
+
+def _play(p: Pending | None, memo: dict[int, Pending]) -> Pending | None:
+    if p is None:
+        return None
+    got = memo.get(id(p))
+    if got is None:
+        got = memo[id(p)] = p.copy()
+    return got
+
+
+class DrawStep(Step):
+    """``seat`` must pick up ``n`` more cards (no action used, no Plague roll)."""
+
+    __slots__ = ("seat", "n")
+
+    def __init__(self, seat: int, n: int) -> None:
+        self.seat = seat
+        self.n = n
+
+    def copy(self, memo: dict[int, Pending]) -> DrawStep:
+        return DrawStep(self.seat, self.n)
+
+
+class RollStep(Step):
+    """Dice to roll (chance), then ``purpose`` says what the total does."""
+
+    __slots__ = ("dice", "results", "purpose", "play", "seat", "data")
+
+    def __init__(
+        self,
+        dice: tuple[int, ...],
+        purpose: int,
+        seat: int,
+        play: Pending | None = None,
+        data: int = 0,
+    ) -> None:
+        self.dice = dice
+        self.results: list[int] = []
+        self.purpose = purpose
+        self.play = play
+        self.seat = seat
+        self.data = data
+
+    def copy(self, memo: dict[int, Pending]) -> RollStep:
+        other = RollStep(self.dice, self.purpose, self.seat, _play(self.play, memo), self.data)
+        other.results = self.results[:]
+        return other
+
+
+class TargetStep(Step):
+    """The player of a King / Revolution / Royal Court / King-Queen picks a target."""
+
+    __slots__ = ("play",)
+
+    def __init__(self, play: Pending) -> None:
+        self.play = play
+
+    def copy(self, memo: dict[int, Pending]) -> TargetStep:
+        return TargetStep(_play(self.play, memo))  # type: ignore[arg-type]
+
+
+class WindowStep(Step):
+    """A reaction window on ``play`` (or on the last nope of its chain).
+
+    ``order`` is every seat that may be asked, in turn order from ``opener``
+    and then ``opener``; it is fixed when the window opens and never depends on
+    who holds an Ace, so asking reveals nothing.
+    """
+
+    __slots__ = ("play", "opener", "order", "pos", "as_only")
+
+    def __init__(self, play: Pending, opener: int, as_only: bool) -> None:
+        self.play = play
+        self.opener = opener
+        self.order: list[int] | None = None
+        self.pos = 0
+        self.as_only = as_only
+
+    def copy(self, memo: dict[int, Pending]) -> WindowStep:
+        other = WindowStep(_play(self.play, memo), self.opener, self.as_only)  # type: ignore[arg-type]
+        other.order = self.order
+        other.pos = self.pos
+        return other
+
+
+class ResolveStep(Step):
+    """The window closed: apply the play unless an odd number of nopes cancelled it."""
+
+    __slots__ = ("play",)
+
+    def __init__(self, play: Pending) -> None:
+        self.play = play
+
+    def copy(self, memo: dict[int, Pending]) -> ResolveStep:
+        return ResolveStep(_play(self.play, memo))  # type: ignore[arg-type]
+
+
+class TakeStep(Step):
+    """A King takes ``left`` more cards blind from its target (chance)."""
+
+    __slots__ = ("play", "left")
+
+    def __init__(self, play: Pending, left: int) -> None:
+        self.play = play
+        self.left = left
+
+    def copy(self, memo: dict[int, Pending]) -> TakeStep:
+        return TakeStep(_play(self.play, memo), self.left)  # type: ignore[arg-type]
+
+
+class GiveStep(Step):
+    """A King gives back cards from the original hand; ``left`` is -1 until known."""
+
+    __slots__ = ("play", "left")
+
+    def __init__(self, play: Pending) -> None:
+        self.play = play
+        self.left = -1
+
+    def copy(self, memo: dict[int, Pending]) -> GiveStep:
+        other = GiveStep(_play(self.play, memo))  # type: ignore[arg-type]
+        other.left = self.left
+        return other
+
+
+class NameStep(Step):
+    """True Transformation: its player names a value and a colour."""
+
+    __slots__ = ("play",)
+
+    def __init__(self, play: Pending) -> None:
+        self.play = play
+
+    def copy(self, memo: dict[int, Pending]) -> NameStep:
+        return NameStep(_play(self.play, memo))  # type: ignore[arg-type]
+
+
+class FxStep(Step):
+    """An automatic part of an effect, queued so that it runs after what is above it."""
+
+    __slots__ = ("code", "play")
+
+    def __init__(self, code: int, play: Pending) -> None:
+        self.code = code
+        self.play = play
+
+    def copy(self, memo: dict[int, Pending]) -> FxStep:
+        return FxStep(self.code, _play(self.play, memo))  # type: ignore[arg-type]
+
+
+def copy_stack(stack: list[Step]) -> list[Step]:
+    memo: dict[int, Pending] = {}
+    return [s.copy(memo) for s in stack]

@@ -1,0 +1,187 @@
+"""What the turn player may do, and the turn actions that are not card plays.
+
+Legal plays are built from the hand grouped by value; each enabled combo
+module adds its own options, so a switched-off combo never appears.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.engine.game import Action
+from cardtable.games.chez import actions as act
+from cardtable.games.chez.cards import JOKER, PLAYABLE, RANK
+from cardtable.games.chez.combos import (
+    betting_man,
+    castle,
+    doubles,
+    king_queen,
+    red_sixes,
+    revolution,
+    royal_court,
+    siege,
+    transformation,
+)
+from cardtable.games.chez.dice import JOKER_DIE, upgraded
+from cardtable.games.chez.piles import Castle
+from cardtable.games.chez.steps import R_ACCEPT, R_BET, R_PLAGUE, DrawStep, RollStep
+
+if TYPE_CHECKING:
+    from cardtable.games.chez.state import ChezState
+
+    _Base = ChezState
+else:
+    _Base = object
+
+
+class TurnMixin(_Base):
+    def _by_rank(self, seat: int) -> list[list[int]]:
+        """The hand's kinds grouped by value (index 0: Jokers), each group sorted."""
+        groups: list[list[int]] = [[] for _ in range(14)]
+        kind = self.kind
+        for cid in self.hands[seat]:
+            k = kind[cid]
+            groups[RANK[k]].append(k)
+        for g in groups:
+            if len(g) > 1:
+                g.sort()
+        return groups
+
+    def _turn_legal(self) -> list[Action]:
+        p = self.turn
+        opt = self.opt
+        if self.facing:
+            jokers = sum(1 for cid in self.hands[p] if self.kind[cid] == JOKER)
+            out: list[Action] = [act.ACCEPT]
+            if jokers:
+                out.append(act.SINGLE[JOKER])
+                if opt["doubles"]:
+                    out.extend(act.play_of((JOKER,) * m) for m in range(2, min(4, jokers) + 1))
+            return out
+        groups = self._by_rank(p)
+        out = []
+        if self.actions_left:
+            playable = PLAYABLE[self.topkey]
+            single = act.SINGLE
+            seen = sorted({self.kind[cid] for cid in self.hands[p]})
+            out.extend(single[k] for k in seen if playable[k])
+            if len(self.hands[p]) >= 2:
+                plays: list[act.Play] = []
+                if opt["doubles"]:
+                    doubles.options(groups, playable, plays, opt["two_red_sixes"])
+                if opt["two_red_sixes"]:
+                    red_sixes.options(groups, playable, plays)
+                if opt["revolution"]:
+                    revolution.options(groups, playable, plays)
+                if opt["royal_court"]:
+                    royal_court.options(groups, playable, plays)
+                if opt["king_queen"]:
+                    king_queen.options(groups, playable, plays)
+                if opt["true_transformation"]:
+                    transformation.options(groups, playable, plays)
+                out.extend(plays)
+            out.append(act.PICK)
+        else:
+            out.append(act.END)
+        if not self.bonus_used and self.hands[p]:
+            if opt["castle"]:
+                castle.options(groups, self.castle[p] is not None, out)
+            if opt["siege"]:
+                seats = [q for q, c in enumerate(self.castle) if c is not None and q != p]
+                if seats:
+                    siege.options(groups, seats, out)
+            if opt["betting_man"]:
+                betting_man.options(groups, out)
+        return out
+
+    def _apply_turn(self, action: Action) -> None:
+        if type(action) is act.Play:
+            self._play(action.cards)
+        elif action is act.PICK:
+            self._pick()
+        elif action is act.END:
+            self.turn_done = True
+        elif action is act.ACCEPT:
+            self._accept()
+        elif action is act.CASTLE or action is act.CASTLE_TEN:
+            self._build_castle(action is act.CASTLE_TEN)
+        elif type(action) is act.Siege:
+            self._siege(action.seat)
+        elif type(action) is act.Bet:
+            self._bet(action.number)
+        else:
+            raise AssertionError(f"unexpected turn action {action}")
+
+    # ---- picking up -------------------------------------------------------------------
+    def _pick(self) -> None:
+        """Pick up as the action; if a card could have been played, the Plague roll follows.
+
+        The hand and top card are remembered with the answer, because the roll
+        (or its absence) tells everyone whether this player could play: the
+        resampler must keep that true.
+        """
+        p = self.turn
+        hand = self.hands[p]
+        playable = PLAYABLE[self.topkey]
+        kind = self.kind
+        could = any(playable[kind[cid]] for cid in hand)
+        self.constraints = ((tuple(hand), self.topkey, could), self.constraints)
+        self.actions_left -= 1
+        self._log("pick", p, could)
+        if could:
+            self.stack.append(RollStep((6,), R_PLAGUE, p))
+        self.stack.append(DrawStep(p, 1))
+
+    def _accept(self) -> None:
+        p = self.turn
+        stack_size = self.facing
+        self.facing = 0
+        self._log("accept", p, stack_size)
+        if self._absorb(p):
+            return
+        self.stack.append(RollStep(upgraded(JOKER_DIE, stack_size - 1), R_ACCEPT, p))
+
+    # ---- bonus actions (front combos) ---------------------------------------------------
+    def _take_rank(self, seat: int, rank: int) -> int:
+        """The lowest card of that value from the hand (front combos take cards canonically)."""
+        kind = self.kind
+        best = min(
+            (cid for cid in self.hands[seat] if RANK[kind[cid]] == rank), key=kind.__getitem__
+        )
+        self.hands[seat].remove(best)
+        return best
+
+    def _build_castle(self, with_ten: bool) -> None:
+        p = self.turn
+        ranks = (7, 8, 9, 10) if with_ten else (7, 8, 9)
+        ids = [self._take_rank(p, r) for r in ranks]
+        self._note_canonical(p, tuple(self.kind[c] for c in ids))
+        everyone = self.all_bits
+        for cid in ids:
+            self.known[cid] = everyone
+        self.castle[p] = Castle(ids, 2 if with_ten else 1)
+        self.bonus_used = True
+        self._count("castle")
+        self._log("castle", p, tuple(self.kind[c] for c in ids))
+
+    def _siege(self, target: int) -> None:
+        p = self.turn
+        cid = self._take_rank(p, 10)
+        self._note_canonical(p, (self.kind[cid],))
+        self.known[cid] = self.all_bits
+        fort = self.castle[target]
+        assert fort is not None
+        fort.ids.append(cid)
+        self.bonus_used = True
+        self._count("siege")
+        self._log("siege", p, target, self.kind[cid])
+        self._hit_wall(target)
+
+    def _bet(self, number: int) -> None:
+        p = self.turn
+        jokers = [self._remove_kind(p, JOKER), self._remove_kind(p, JOKER)]
+        self._to_secondary(jokers)
+        self.bonus_used = True
+        self._count("betting_man")
+        self._log("bet", p, number)
+        self.stack.append(RollStep((12,), R_BET, p, data=number))

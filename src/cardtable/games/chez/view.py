@@ -1,0 +1,250 @@
+"""What a seat sees: its observation (JSON-able), the public log, and terminal text.
+
+Only public facts and the seat's own hand go in. Reaction windows are shown
+as "waiting for P3" -- every seat that could nope is asked in turn, so who is
+asked reveals nothing about who holds an Ace.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardtable.engine.game import Marker, check_seat
+from cardtable.games.chez.cards import NAME, RANK_NAMES, describe_key
+from cardtable.games.chez.steps import (
+    PLAY_NAMES,
+    R_ACCEPT,
+    R_BET,
+    R_PLAGUE,
+    R_PLAGUE2,
+    DrawStep,
+    GiveStep,
+    NameStep,
+    RollStep,
+    TakeStep,
+    TargetStep,
+    WindowStep,
+)
+
+if TYPE_CHECKING:
+    from cardtable.games.chez.state import ChezState
+
+    _Base = ChezState
+else:
+    _Base = object
+
+ROLL_WHY = {0: "play", R_ACCEPT: "joker pick-up", R_PLAGUE: "plague", R_PLAGUE2: "plague"}
+ROLL_WHY[R_BET] = "betting man"
+
+
+def _names(kinds: Any) -> list[str]:
+    return [NAME[k] for k in kinds]
+
+
+class ViewMixin(_Base):
+    def _prompt(self) -> dict[str, Any]:
+        """The pending decision, in public terms."""
+        if self.over:
+            return {"step": "over"}
+        if not self.stack:
+            if self.facing:
+                return {"step": "joker", "seat": self.turn, "stack": self.facing}
+            return {"step": "turn", "seat": self.turn}
+        step = self.stack[-1]
+        kind = type(step)
+        if kind is WindowStep:
+            play = step.play  # type: ignore[attr-defined]
+            return {
+                "step": "window",
+                "seat": self.cp if isinstance(self.cp, int) else None,
+                "on": _names(play.kinds),
+                "play": PLAY_NAMES[play.ptype],
+                "by": play.seat,
+                "nopes": play.nopes,
+                "aces_of_spades_only": step.as_only,  # type: ignore[attr-defined]
+            }
+        if kind is TargetStep:
+            play = step.play  # type: ignore[attr-defined]
+            return {"step": "target", "seat": play.seat, "play": PLAY_NAMES[play.ptype]}
+        if kind is GiveStep:
+            play = step.play  # type: ignore[attr-defined]
+            return {"step": "give", "seat": play.seat, "to": play.target, "left": step.left}  # type: ignore[attr-defined]
+        if kind is NameStep:
+            return {"step": "name", "seat": self.turn}
+        if kind is RollStep:
+            return {"step": "roll", "seat": step.seat, "dice": list(step.dice)}  # type: ignore[attr-defined]
+        if kind is DrawStep:
+            return {"step": "draw", "seat": step.seat}  # type: ignore[attr-defined]
+        if kind is TakeStep:
+            return {"step": "take", "seat": step.play.seat, "from": step.play.target}  # type: ignore[attr-defined]
+        return {"step": "chance"}
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        check_seat(self, seat)
+        kind = self.kind
+        top = self.discard[-1] if self.discard else None
+        status = []
+        for q in range(self.n):
+            if self.active[q]:
+                status.append("playing")
+            else:
+                status.append("finished" if self.board.places[q] < self.board.top else "out")
+        roll = self.last_roll
+        return {
+            "game": "chez",
+            "seat": seat,
+            "players": self.n,
+            "hand": [NAME[k] for k in sorted(kind[c] for c in self.hands[seat])],
+            "hand_sizes": [len(h) for h in self.hands],
+            "top": NAME[kind[top]] if top is not None else None,
+            "top_counts_as": (
+                [RANK_NAMES[self.override[0]], "red" if self.override[1] else "black"]
+                if self.override
+                else None
+            ),
+            "discard": [NAME[kind[c]] for c in self.discard],
+            "secondary": [NAME[kind[c]] for c in self.secondary],
+            "draw_pile": self.pile_size,
+            "turn": self.turn,
+            "direction": self.direction,
+            "to_act": self.cp if isinstance(self.cp, int) else None,
+            "actions_left": self.actions_left,
+            "bonus_used": self.bonus_used,
+            "joker_stack": self.facing,
+            "plague": self.plague[:],
+            "castles": [
+                None if c is None else {"walls": c.walls, "cards": [NAME[kind[i]] for i in c.ids]}
+                for c in self.castle
+            ],
+            "status": status,
+            "places": self.board.places[:],
+            "last_roll": (
+                None
+                if roll is None
+                else {
+                    "seat": roll[0],
+                    "for": ROLL_WHY[roll[1]],
+                    "dice": list(roll[2]),
+                    "results": list(roll[3]),
+                }
+            ),
+            "prompt": self._prompt(),
+        }
+
+    def public_log(self) -> list[str]:
+        lines: list[str] = []
+        node = self.events
+        events = []
+        while node is not None:
+            events.append(node[0])
+            node = node[1]
+        for ev in reversed(events):
+            lines.append(describe_event(ev))
+        return lines
+
+
+def describe_event(ev: tuple[Any, ...]) -> str:
+    what = ev[0]
+    if what == "top":
+        return f"The first top card is {NAME[ev[1]]}."
+    if what == "play":
+        return f"P{ev[1]} plays {' '.join(_names(ev[2]))}."
+    if what == "pick":
+        return f"P{ev[1]} picks up" + (" although they could play." if ev[2] else ".")
+    if what == "accept":
+        return f"P{ev[1]} accepts the Joker stack of {ev[2]}."
+    if what == "roll":
+        dice = "+".join(f"d{d}" for d in ev[3])
+        return f"P{ev[1]} rolls {dice} for the {ROLL_WHY[ev[2]]}: {list(ev[4])}."
+    if what == "nope":
+        return f"P{ev[1]} nopes with {NAME[ev[2]]} (nope {ev[3]} in the chain)."
+    if what == "noped":
+        return f"P{ev[1]}'s {' '.join(_names(ev[2]))} is noped."
+    if what == "name":
+        return (
+            f"P{ev[1]} transforms the top into a {'red' if ev[3] else 'black'} {RANK_NAMES[ev[2]]}."
+        )
+    if what == "castle":
+        return f"P{ev[1]} builds a Castle from {' '.join(_names(ev[2]))}."
+    if what == "siege":
+        return f"P{ev[1]} lays siege to P{ev[2]}'s Castle with {NAME[ev[3]]}."
+    if what == "bet":
+        return f"P{ev[1]} plays The Betting Man on {ev[2]}."
+    if what == "absorb":
+        return f"P{ev[1]}'s Castle absorbs the blow."
+    if what == "castle_falls":
+        return f"P{ev[1]}'s Castle falls."
+    if what == "plague":
+        return f"P{ev[1]} catches the Plague: {ev[2]} turns left."
+    if what == "shows":
+        return f"P{ev[1]} shows their hand: {' '.join(_names(ev[2]))}."
+    if what == "revolution_fails":
+        return f"P{ev[1]}'s Revolution fails."
+    if what == "swap":
+        return f"P{ev[1]} and P{ev[2]} exchange hands."
+    if what == "reshuffle":
+        return f"The discard piles are shuffled into a new draw pile of {ev[1]} cards."
+    if what == "finish":
+        return f"P{ev[1]} {ev[2]}: place {ev[3]}."
+    if what == "out":
+        return f"P{ev[1]} {ev[2]}: out, place {ev[3]}."
+    return " ".join(str(x) for x in ev)
+
+
+def render(obs: dict[str, Any]) -> str:
+    """A seat's observation as terminal text."""
+    seat = obs["seat"]
+    lines = [
+        f"Chez — you are P{seat}; P{obs['turn']}'s turn"
+        f" ({'clockwise' if obs['direction'] == 1 else 'anticlockwise'})"
+    ]
+    counts = obs["top_counts_as"]
+    top = obs["top"] or "-"
+    if counts:
+        top += f" (counts as a {counts[1]} {counts[0]})"
+    lines.append(
+        f"Top card: {top}   draw pile: {obs['draw_pile']}   "
+        f"discard: {len(obs['discard'])}   secondary: {' '.join(obs['secondary']) or '-'}"
+    )
+    for q in range(obs["players"]):
+        bits = [f"P{q}{' (you)' if q == seat else ''}: {obs['hand_sizes'][q]} cards"]
+        if obs["status"][q] != "playing":
+            bits.append(f"{obs['status'][q]}, place {obs['places'][q]}")
+        if obs["plague"][q]:
+            bits.append(f"Plague: {obs['plague'][q]} turns left")
+        castle = obs["castles"][q]
+        if castle:
+            bits.append(f"Castle {' '.join(castle['cards'])} ({castle['walls']} walls)")
+        lines.append("  " + ", ".join(bits))
+    lines.append(f"Your hand: {' '.join(obs['hand']) or '(empty)'}")
+    if obs["turn"] == seat:
+        lines.append(
+            f"Actions left: {obs['actions_left']}; bonus action "
+            f"{'used' if obs['bonus_used'] else 'available'}"
+        )
+    roll = obs["last_roll"]
+    if roll:
+        lines.append(
+            f"Last roll: P{roll['seat']} for the {roll['for']}: "
+            + ", ".join(f"d{d}={r}" for d, r in zip(roll["dice"], roll["results"], strict=False))
+        )
+    prompt = obs["prompt"]
+    step = prompt["step"]
+    if step == "window":
+        lines.append(
+            f"Reaction window on P{prompt['by']}'s {' '.join(prompt['on'])} "
+            f"({prompt['play']}, {prompt['nopes']} nope(s) so far); "
+            f"waiting for P{prompt['seat']}"
+        )
+    elif step == "joker":
+        lines.append(
+            f"P{prompt['seat']} faces a Joker stack of {prompt['stack']}: accept, or stack a Joker"
+        )
+    elif step in ("target", "give", "name"):
+        lines.append(f"Waiting for P{prompt['seat']} to {step}")
+    elif step == "over":
+        lines.append("Game over.")
+    return "\n".join(lines)
+
+
+__all__ = ["ViewMixin", "describe_key", "render", "Marker"]
