@@ -29,9 +29,14 @@ from dataclasses import dataclass
 from cardtable.engine.game import Action
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Chance(Action):
-    """A chance outcome: ``job``, ``draw`` or ``roll`` with its value."""
+    """A chance outcome: ``job``, ``draw`` or ``roll`` with its value.
+
+    Equality is written by hand: the engine checks membership in lists of up
+    to ~80 draw outcomes, and the generated tuple comparison made that the
+    slowest part of a chance event.
+    """
 
     verb: str
     value: int
@@ -39,6 +44,16 @@ class Chance(Action):
 
     def __str__(self) -> str:
         return f"{self.verb} {self.label}"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            other.__class__ is Chance
+            and self.value == other.value  # type: ignore[attr-defined]
+            and self.verb == other.verb  # type: ignore[attr-defined]
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.verb, self.value))
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +100,7 @@ class Send(Action):
         return f"send {self.seat}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Play(Action):
     """Play a Whenever; ``target`` is its written target (``''`` when it has none).
 
@@ -102,6 +117,19 @@ class Play(Action):
 
     def __str__(self) -> str:
         return f"play {self.slug} {self.target}" if self.target else f"play {self.slug}"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            other.__class__ is Play
+            and self.card == other.card  # type: ignore[attr-defined]
+            and self.target == other.target  # type: ignore[attr-defined]
+            and self.uid == other.uid  # type: ignore[attr-defined]
+            and self.dest == other.dest  # type: ignore[attr-defined]
+            and self.tseat == other.tseat  # type: ignore[attr-defined]
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.card, self.target, self.uid, self.dest))
 
 
 PASS = Word("pass")

@@ -219,7 +219,7 @@ def put_in_room(st: ChezGeekState, seat: int, t: int, slack: int, *, tokened: bo
     """A card enters a room with its Slack (tokens mark a value other than the printed one)."""
     uid = st.next_uid
     st.next_uid += 1
-    st.rooms[seat].append([t, slack, int(tokened), uid])
+    st.rooms[seat].append((t, slack, int(tokened), uid))
     st.dirty = True
     return uid
 

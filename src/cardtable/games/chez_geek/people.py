@@ -137,7 +137,8 @@ def penalise(st: ChezGeekState, seat: int, ft: int, income: int) -> None:
 def apply_stay(st: ChezGeekState, seat: int, uid: int) -> None:
     """An unwanted Person's cost for staying (or arriving) in ``seat``'s room."""
     _, i = find(st, uid)
-    entry = st.rooms[seat][i]
+    room = st.rooms[seat]
+    entry = room[i]
     card = st.defs[entry[0]]
     for e in card.stay:
         if e.kind == "discard":
@@ -147,8 +148,7 @@ def apply_stay(st: ChezGeekState, seat: int, uid: int) -> None:
         elif e.kind == "income":
             penalise(st, seat, 0, -e.amount)
         elif e.kind == "slack":
-            entry[1] += e.amount
-            entry[2] = 1
+            room[i] = (entry[0], room[i][1] + e.amount, 1, entry[3])
             st.dirty = True
     st.log("costs", entry[0], seat)
 

@@ -474,9 +474,8 @@ def _room_effect(st: ChezGeekState, play: Step, e: Effect) -> None:
     if e.kind == "discard_card":
         st.discard.append(st.rooms[owner].pop(i)[0])
         return
-    entry = st.rooms[owner][i]  # slack: tokens change the card's value
-    entry[1] += e.amount
-    entry[2] = 1
+    old = st.rooms[owner][i]  # slack: tokens change the card's value
+    entry = st.rooms[owner][i] = (old[0], old[1] + e.amount, 1, old[3])
     printed = st.defs[entry[0]].slack
     if printed is not None and printed.fixed_value() > 0 and entry[1] <= 0:
         st.discard.append(st.rooms[owner].pop(i)[0])
@@ -485,44 +484,44 @@ def _room_effect(st: ChezGeekState, play: Step, e: Effect) -> None:
 
 # ---- notation --------------------------------------------------------------------------
 def parse(st: ChezGeekState, text: str) -> Action | None:
-    """Read notation; legal actions by lookup, the rest well-formed or ``None``."""
+    """Read notation into an interned action, or ``None`` when it is not one at all."""
     clean = " ".join(text.lower().split())
-    table = st.notation()
-    found = table.get(clean)
-    if found is not None:
-        return found
     words = clean.split(" ")
     game = st.game
     verb = words[0]
     if len(words) == 1:
         return act.WORDS.get(verb)
     arg = words[1]
-    if verb in ("buy", "do", "discard") and len(words) == 2:
-        card = game.deck_def.card_by_slug.get(arg)
-        return game.card_action(verb, card.index) if card else None
-    if verb == "pick" and len(words) == 2:
-        job = game.deck_def.job_by_slug.get(arg)
-        return game.pick_actions[job.index] if job else None
-    if verb == "call" and len(words) == 3 and words[2].isdigit():
-        card = game.deck_def.card_by_slug.get(arg)
-        seat = int(words[2])
-        return game.call_action(card.index, seat) if card and seat < 5 else None
-    if verb == "send" and len(words) == 2 and arg.isdigit() and int(arg) < 5:
-        return act.SEND[int(arg)]
-    if verb == "roll" and len(words) == 2 and arg.isdigit() and 1 <= int(arg) <= 6:
-        return act.ROLLS[int(arg)]
-    if verb == "draw" and len(words) == 2:
-        card = game.deck_def.card_by_slug.get(arg)
-        return game.draw_actions[card.index] if card else None
-    if verb == "job" and len(words) == 2:
-        job = game.deck_def.job_by_slug.get(arg)
-        return game.job_actions[job.index] if job else None
     if verb == "play" and len(words) in (2, 3):
+        for a in st.legal_actions():
+            if a.__class__ is Play and str(a) == clean:
+                return a
         card = game.deck_def.card_by_slug.get(arg)
         target = words[2] if len(words) == 3 else ""
         if card is None or (target and not _TARGET.match(target)):
             return None
-        return Play(card.index, card.slug, target)
+        return Play(card.index, card.slug, target)  # well formed, but not legal now
+    if len(words) == 3:
+        if verb == "call" and words[2].isdigit():
+            card = game.deck_def.card_by_slug.get(arg)
+            seat = int(words[2])
+            return game.call_action(card.index, seat) if card and seat < 5 else None
+        return None
+    if verb in ("buy", "do", "discard"):
+        card = game.deck_def.card_by_slug.get(arg)
+        return game.card_action(verb, card.index) if card else None
+    if verb == "draw":
+        card = game.deck_def.card_by_slug.get(arg)
+        return game.draw_actions[card.index] if card else None
+    if verb in ("pick", "job"):
+        job = game.deck_def.job_by_slug.get(arg)
+        if job is None:
+            return None
+        return game.pick_actions[job.index] if verb == "pick" else game.job_actions[job.index]
+    if verb == "send" and arg.isdigit() and int(arg) < 5:
+        return act.SEND[int(arg)]
+    if verb == "roll" and arg.isdigit() and 1 <= int(arg) <= 6:
+        return act.ROLLS[int(arg)]
     return None
 
 

@@ -84,8 +84,8 @@ class ChezGeekState(State):
         self.epoch_pool: list[list[int]] = [self.full[:]]
         self.forced: list[int] = []
         self.forced_pos = 0
-        # rooms: [type, slack, tokened, uid]
-        self.rooms: list[list[list[int]]] = [[] for _ in range(n)]
+        # rooms: (type, slack, tokened, uid)
+        self.rooms: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n)]
         self.next_uid = 0
         self.discard: list[int] = []
         # continuing Whenevers: [type, seat it is on, turns left, owner]
@@ -202,7 +202,7 @@ class ChezGeekState(State):
         other.pile = self.pile[:]
         other.epoch_pool = [p[:] for p in self.epoch_pool]
         other.forced = self.forced[:]
-        other.rooms = [[c[:] for c in room] for room in self.rooms]
+        other.rooms = [room[:] for room in self.rooms]  # entries are tuples
         other.discard = self.discard[:]
         other.table = [t[:] for t in self.table]
         other.stack = [s.copy() for s in self.stack]
@@ -213,30 +213,28 @@ class ChezGeekState(State):
         return other
 
     def cards(self) -> Counter[str]:
-        counts = self.pile[:]
         slot_type = self.slot_type
-        for hand in self.hands:
-            for s in hand:
-                counts[slot_type[s]] += 1
-        for room in self.rooms:
-            for c in room:
-                counts[c[0]] += 1
-        for t in self.discard:
-            counts[t] += 1
-        for entry in self.table:
-            counts[entry[0]] += 1
+        ids = [slot_type[s] for hand in self.hands for s in hand]
+        ids += [c[0] for room in self.rooms for c in room]
+        ids += self.discard
+        ids += [e[0] for e in self.table]
         for step in self.stack:
-            for s in step.slots:
-                counts[slot_type[s]] += 1
+            if step.slots:
+                ids += [slot_type[s] for s in step.slots]
             if step.held >= 0:
-                counts[step.held] += 1
-        total = CardCount({slug: c for slug, c in zip(self.game.slugs, counts, strict=True) if c})
+                ids.append(step.held)
+        slugs = self.game.slugs
+        total = CardCount(map(slugs.__getitem__, ids))  # counted in C
+        get = total.get
+        for slug, c in zip(slugs, self.pile, strict=True):
+            if c:
+                total[slug] = get(slug, 0) + c
         job_slugs = self.game.job_slugs
         for j in self.job_of:
             if j >= 0:
-                total[job_slugs[j]] = total.get(job_slugs[j], 0) + 1
+                total[job_slugs[j]] = get(job_slugs[j], 0) + 1
         for j in self.job_pile:
-            total[job_slugs[j]] = total.get(job_slugs[j], 0) + 1
+            total[job_slugs[j]] = get(job_slugs[j], 0) + 1
         return total
 
     def resample(self, seat: int, rng: random.Random) -> Self:
@@ -323,14 +321,6 @@ class ChezGeekState(State):
         self.cp = TERMINAL
 
     # ---- helpers shared by the rule modules ----------------------------------------
-    def notation(self) -> dict[str, Action]:
-        """Legal actions by their notation (cached with the legal list)."""
-        legal = self.legal_actions()
-        if self.__dict__.get("_nsrc") is not legal:
-            self._ncache = {str(a): a for a in legal}
-            self._nsrc = legal
-        return self._ncache
-
     def slack_of(self, seat: int) -> int:
         return sum(c[1] for c in self.rooms[seat])
 

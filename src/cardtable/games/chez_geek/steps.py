@@ -109,7 +109,24 @@ class Step:
 
     def copy(self) -> Step:
         other = object.__new__(Step)
-        for name in Step.__slots__:
-            setattr(other, name, getattr(self, name))
+        other.kind = self.kind
+        other.seat = self.seat
+        other.held = self.held
+        other.target = self.target
+        other.uid = self.uid
+        other.dest = self.dest
+        other.order = self.order
+        other.pos = self.pos
+        other.cancelled = self.cancelled
+        other.purpose = self.purpose
+        other.dice = self.dice
+        other.total = self.total
+        other.spent = self.spent
+        other.ref = self.ref
+        other.count = self.count
+        other.tags = self.tags
+        other.or_any = self.or_any
+        other.play_kind = self.play_kind
+        other.pool = self.pool
         other.slots = self.slots[:]
         return other

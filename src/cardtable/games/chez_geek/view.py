@@ -110,13 +110,30 @@ def observation(st: ChezGeekState, seat: int) -> dict[str, Any]:
         ],
         "stack": _stack(st),
         "prompt": _prompt(st),
-        "log": [describe(st, e) for e in st.events[-LOG_TAIL:]],
+        "log": _tail(st),
         "result": (
             {"wins": st.wins[:], "places": st.places(), "last_winner": st.last_winner}
             if st.over
             else None
         ),
     }
+
+
+_TEXT: dict[tuple[Any, ...], str] = {}
+
+
+def _tail(st: ChezGeekState) -> list[str]:
+    """The last few public events in words (memoised: events are immutable values)."""
+    out = []
+    for event in st.events[-LOG_TAIL:]:
+        key = (st.game.deck_def.files, *event)
+        text = _TEXT.get(key)
+        if text is None:
+            if len(_TEXT) > 100_000:
+                _TEXT.clear()
+            text = _TEXT[key] = describe(st, event)
+        out.append(text)
+    return out
 
 
 def describe(st: ChezGeekState, event: tuple[Any, ...]) -> str:
