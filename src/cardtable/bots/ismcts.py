@@ -36,10 +36,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardtable.bots.base import Bot
+from cardtable.bots.inference import sample_weighted
 from cardtable.bots.infoset import InformationSet, decide
 from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Action, Game, Marker, State
@@ -75,19 +76,47 @@ class Node:
 
 
 def rank_utilities(state: State) -> list[float]:
-    """Per seat: the share of other seats it finished ahead of (ties count half)."""
-    places = state.places()
+    """Per seat: the share of other seats it finished ahead of (ties count half).
+
+    From ``places()`` when the game is over and has a leaderboard, from
+    ``returns()`` when it is over, and otherwise from the optional
+    ``interim_returns()`` hook (see ``interim_of``).
+    """
     n = state.game.num_players
+    places = state.places() if state.is_terminal() else None
+    if places is not None:
+        key = [-float(p) for p in places]  # a lower place is better
+    elif state.is_terminal():
+        key = list(state.returns())
+    else:
+        key = interim_of(state) or [0.0] * n
+    return rank_shares(key)
+
+
+def rank_shares(key: Sequence[float]) -> list[float]:
+    n = len(key)
     if n == 1:
         return [1.0]
-    # a lower place is better; without places the higher return is
-    key = [-p for p in places] if places is not None else list(state.returns())
     out = []
     for s in range(n):
         better = sum(1 for t in range(n) if t != s and key[s] > key[t])
         ties = sum(1 for t in range(n) if t != s and key[s] == key[t])
         out.append((better + 0.5 * ties) / (n - 1))
     return out
+
+
+def interim_of(state: State) -> list[float] | None:
+    """A running score per seat (higher is better) from the optional hook, if the game has it.
+
+    ``State.interim_returns()`` is not (yet) part of the engine contract: a game
+    whose rollouts are long (many deals per game) may add it so that rollouts can
+    stop after ``rollout_limit`` actions and be scored from the game so far.
+    """
+    hook = getattr(state, "interim_returns", None)
+    if not callable(hook):
+        return None
+    values = hook()
+    return [float(v) for v in values] if values is not None else None
 
 
 class InformationSetRequired(SettingError):
@@ -112,16 +141,28 @@ class ISMCTSBot(Bot):
         "exploration",
         "rollout",
         "rollout_epsilon",
+        "rollout_limit",
+        "inference",
+        "inference_depth",
+        "inference_mismatch",
+        "inference_tries",
+        "pool_size",
     )
     iterations: int = 1000
     # a deterministic work limit: actions simulated over all iterations of one decision,
     # so long games (hundreds of actions per rollout) still move in well under a second
-    max_actions: int | None = 60_000
+    max_actions: int | None = 40_000
     min_iterations: int = 32
     max_time: float | None = None
     exploration: float = 0.7
     rollout: str = "random"  # or "heuristic": the game's own heuristic bot plays rollouts
     rollout_epsilon: float = 0.1
+    rollout_limit: int | None = 200  # used only with a game's ``interim_returns()``
+    inference: str | None = None  # or "heuristic": weigh deals by the game's heuristic bot
+    inference_depth: int = 2
+    inference_mismatch: float = 0.15
+    inference_tries: int = 10
+    pool_size: int = 64
 
     def __init__(
         self,
@@ -140,6 +181,10 @@ class ISMCTSBot(Bot):
             raise SettingError(f"rollout {self.rollout!r}: choose 'random' or 'heuristic'")
         policy = "heuristic" if self.rollout == "heuristic" else None
         self._policy_name = policy if policy in getattr(game, "bots", {}) else None
+        if self.inference not in (None, "heuristic"):
+            raise SettingError(f"inference {self.inference!r}: choose None or 'heuristic'")
+        model = self.inference
+        self._inference_model = model if model in getattr(game, "bots", {}) else None
         self.last_iterations = 0
         if self.iterations < 1:
             raise SettingError("ismcts needs at least 1 iteration")
@@ -169,15 +214,55 @@ class ISMCTSBot(Bot):
         deadline = None if self.max_time is None else time.perf_counter() + self.max_time
         budget = self.max_actions
         spent = 0
+        draw = self._sampler(info, rng)
+        self.last_iterations = 0
         for i in range(self.iterations):
             if deadline is not None and i % 8 == 0 and i and time.perf_counter() > deadline:
                 break
             if budget is not None and spent >= budget and i >= self.min_iterations:
                 break
-            det = info.sample_determinization(rng)
+            det = draw(i)
             spent += self._iterate(root, tree, det, rng)
-        self.last_iterations = i + 1
+            self.last_iterations = i + 1
         return root
+
+    def _sampler(self, info: InformationSet, rng: random.Random) -> Callable[[int], State]:
+        """Determinization ``i`` of this search.
+
+        Plain: a fresh ``resample`` each iteration. With ``inference``: a pool of
+        ``pool_size`` determinizations weighted by how well the game's heuristic
+        bot explains the other seats' last ``inference_depth`` decisions (see
+        ``cardtable.bots.inference``), reused in turn, each use a fresh copy with
+        its own chance RNG.
+        """
+        if self.inference is None or self._inference_model is None:
+            return lambda i: info.sample_determinization(rng)
+        from cardtable.bots.registry import make_bot  # the registry imports this module
+
+        game, name, seat = self.game, self._inference_model, info.seat
+
+        def model(s: int) -> Bot:
+            return make_bot(name, game, s, rng.getrandbits(32))
+
+        pool = [
+            sample_weighted(
+                info.sample_determinization,
+                seat,
+                model,
+                rng,
+                count=self.inference_depth,
+                mismatch=self.inference_mismatch,
+                tries=self.inference_tries,
+            )
+            for _ in range(min(self.pool_size, self.iterations))
+        ]
+
+        def draw(i: int) -> State:
+            det = pool[i % len(pool)].clone()
+            det.rng = random.Random(rng.getrandbits(64))
+            return det
+
+        return draw
 
     def _iterate(
         self, root: Node, tree: dict[tuple[int, str], Node], det: State, rng: random.Random
@@ -217,19 +302,29 @@ class ISMCTSBot(Bot):
         return det.move_number() - start
 
     def _rollout(self, det: State, rng: random.Random) -> None:
-        """Play to the end; chance from the determinization's RNG.
+        """Play on; chance from the determinization's RNG.
 
         ``rollout = "random"``: uniformly random actions (any game, fastest).
         ``rollout = "heuristic"``: the game's own ``heuristic`` bot at every seat,
         each seeing only its seat's observation in the determinization, with a
         random action ``rollout_epsilon`` of the time so that rollouts vary.
+        With ``rollout_limit`` and a game offering ``interim_returns()``, the
+        rollout stops after that many actions and is scored from the game so far.
         """
         bots = self._rollout_bots(rng)
         eps = self.rollout_epsilon
+        limit = self.rollout_limit
+        if limit is not None and not callable(getattr(det, "interim_returns", None)):
+            limit = None
+        steps = 0
         while True:
             player = det.current_player()
             if player is Marker.TERMINAL:
                 return
+            if limit is not None:
+                if steps >= limit:
+                    return
+                steps += 1
             if player is Marker.CHANCE:
                 det.apply_action(det.sample_chance())
                 continue
@@ -262,6 +357,13 @@ class StrongISMCTSBot(ISMCTSBot):
 
     name = "ismcts-strong"
     iterations = 5000
+
+
+class InferringISMCTSBot(ISMCTSBot):
+    """Determinizations weighted by the game's heuristic bot as a model of the others."""
+
+    name = "ismcts-infer"
+    inference = "heuristic"
 
 
 class TimedISMCTSBot(ISMCTSBot):

@@ -10,7 +10,13 @@ from __future__ import annotations
 import importlib
 
 from cardtable.bots.base import Bot, RandomBot
-from cardtable.bots.ismcts import FastISMCTSBot, ISMCTSBot, StrongISMCTSBot, TimedISMCTSBot
+from cardtable.bots.ismcts import (
+    FastISMCTSBot,
+    InferringISMCTSBot,
+    ISMCTSBot,
+    StrongISMCTSBot,
+    TimedISMCTSBot,
+)
 from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Game
 
@@ -20,6 +26,7 @@ GENERIC: dict[str, type[Bot]] = {
     "ismcts-fast": FastISMCTSBot,
     "ismcts-strong": StrongISMCTSBot,
     "ismcts-0.5s": TimedISMCTSBot,
+    "ismcts-infer": InferringISMCTSBot,
 }
 
 

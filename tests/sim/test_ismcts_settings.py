@@ -1,0 +1,85 @@
+"""ISMCTS settings: budgets, rollouts, inference and utilities."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardtable.bots.inference import last_decisions, likelihood
+from cardtable.bots.infoset import decide
+from cardtable.bots.ismcts import ISMCTSBot, rank_shares, rank_utilities
+from cardtable.bots.registry import make_bot
+from cardtable.engine.errors import SettingError
+from cardtable.engine.registry import available_games, load_game
+from tests.sim.test_ismcts_determinization import _states_along
+
+
+def _contest_midgame(moves: int = 9):
+    state = load_game("contest").new_initial_state(seed=11)
+    rng = random.Random(1)
+    while state.move_number() < 32 + moves:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance())
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    while state.is_chance_node() or not isinstance(state.current_player(), int):
+        state.apply_action(state.sample_chance())
+    return state
+
+
+def test_unknown_settings_are_refused_with_the_valid_ones() -> None:
+    game = load_game("contest")
+    with pytest.raises(SettingError, match="valid settings"):
+        ISMCTSBot(game, 0, iterationz=5)
+    with pytest.raises(SettingError):
+        ISMCTSBot(game, 0, rollout="clever")
+    with pytest.raises(SettingError):
+        ISMCTSBot(game, 0, iterations=0)
+
+
+def test_the_action_budget_stops_the_search_after_the_minimum_iterations() -> None:
+    state = _contest_midgame()
+    bot = ISMCTSBot(state.game, state.current_player(), 1, max_actions=1, min_iterations=3)
+    decide(bot, state)
+    assert bot.last_iterations == 3
+
+
+def test_rank_shares_count_ties_half() -> None:
+    assert rank_shares([3.0, 1.0, 3.0, 0.0]) == [5 / 6, 1 / 3, 5 / 6, 0.0]
+    assert rank_shares([1.0, -1.0]) == [1.0, 0.0]
+
+
+def test_an_interim_returns_hook_scores_a_cut_rollout() -> None:
+    state = _contest_midgame()
+    state.interim_returns = lambda: [0.0, 2.0]  # type: ignore[attr-defined]
+    assert rank_utilities(state) == [0.0, 1.0]
+    bot = ISMCTSBot(state.game, state.current_player(), 1, iterations=20, rollout_limit=0)
+    assert decide(bot, state) in state.legal_actions()
+
+
+def test_heuristic_rollouts_pick_a_legal_action() -> None:
+    state = _contest_midgame()
+    bot = ISMCTSBot(state.game, state.current_player(), 2, iterations=20, rollout="heuristic")
+    assert decide(bot, state) in state.legal_actions()
+
+
+def test_inference_looks_at_the_other_seats_decisions_only() -> None:
+    state = _contest_midgame()
+    seat = state.current_player()
+    found = last_decisions(state, seat, 3)
+    assert 0 < len(found) <= 3
+    assert all(s.current_player() == 1 - seat for s, _ in found)
+    game = state.game
+    w = likelihood(state, seat, lambda s: make_bot("heuristic", game, s, 0), 3, 0.5)
+    assert w in (1.0, 0.5, 0.25, 0.125)
+
+
+@pytest.mark.parametrize("name", available_games())
+def test_inferring_ismcts_picks_a_legal_action_in_every_game(name: str) -> None:
+    game = load_game(name)
+    for state in _states_along(game, 8, 2):
+        seat = state.current_player()
+        bot = make_bot("ismcts-infer", game, seat, 3)
+        bot.iterations, bot.pool_size, bot.inference_tries = 8, 3, 2  # type: ignore[attr-defined]
+        assert decide(bot, state) in state.legal_actions()
