@@ -37,3 +37,12 @@ def test_heuristic_bot_plays_a_whole_match_with_observe() -> None:
     assert state.is_terminal()
     assert sum(state.wins) == 2
     assert 1 in state.places()
+
+
+def test_job_report_lists_each_job_with_an_interval() -> None:
+    from cardtable.games.chez_geek.balance import job_rates, job_report
+
+    rates, length = job_rates(games=6, players=3)
+    assert sum(r.games for r in rates) == 18 and length > 0
+    assert all(0 <= r.interval()[0] <= r.rate <= r.interval()[1] <= 1 for r in rates)
+    assert "mean game length" in job_report(games=2, players=2)

@@ -306,8 +306,11 @@ def test_discard_down_to_five_but_never_to_zero() -> None:
 
 # ---- winning, places and match play --------------------------------------------------
 def finish_turn(st) -> None:
+    """Pass the current turn: draw (seeded chance), do nothing, discard to five."""
+    st.resolve_chance()
     while step_name(st) != "discard":
         run(st, "done")
+        st.resolve_chance()
     while "done" not in {str(a) for a in st.legal_actions()}:
         st.apply_action(st.legal_actions()[0])
     run(st, "done")
@@ -352,3 +355,15 @@ def test_two_players_leave_slacker_and_drummer_out_by_default() -> None:
     assert {str(a) for a in gv.legal_actions()} == {"job slacker", "job drummer"}
     gv.apply_text("job drummer")
     assert [str(a) for a in gv.legal_actions()] == ["job slacker"]
+
+
+def test_continuing_whenever_is_discarded_when_its_effect_ends() -> None:
+    st = deal(3, jobs3(), [["get-a-life", *FILLER], [], []])
+    st.pile = [0] * len(st.pile)  # no draws: the hands below are all there is
+    st.pile_n = 0
+    run(st, "play get-a-life 1")
+    pass_window(st)
+    for _ in range(6):  # two rounds: seat 1 takes two turns under Get a Life
+        finish_turn(st)
+    assert obs(st)["table"] == []
+    assert "Get a Life on P1 ends." in st.public_log()

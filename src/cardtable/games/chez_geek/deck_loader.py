@@ -337,13 +337,24 @@ def load_deck(paths: list[str] | tuple[str, ...] | None = None) -> Deck:
     return Deck(jobs=tuple(jobs), cards=tuple(cards), files=tuple(files))
 
 
-_CACHE: dict[tuple[str, ...], Deck] = {}
+_CACHE: dict[tuple[tuple[str, float], ...], Deck] = {}
 
 
 def cached_deck(paths: list[str] | tuple[str, ...] | None) -> Deck:
-    """Decks are immutable, so every game with the same files shares one."""
-    key = tuple(paths) if paths else (OPEN_DECK,)
+    """Decks are immutable, so every game with the same files shares one.
+
+    The key holds each file's modification time, so an edited deck is read again.
+    """
+    files = tuple(paths) if paths else (OPEN_DECK,)
+    key = tuple((f, _mtime(f)) for f in files)
     deck = _CACHE.get(key)
     if deck is None:
-        deck = _CACHE[key] = load_deck(list(key))
+        deck = _CACHE[key] = load_deck(list(files))
     return deck
+
+
+def _mtime(path: str) -> float:
+    try:
+        return Path(path).stat().st_mtime
+    except OSError:
+        return -1.0  # load_deck reports the unreadable file
