@@ -179,6 +179,18 @@ class ChezGeekState(State):
         keys = [(self.wins[s], self.goal_ratio(s)) for s in range(self.n)]
         return [1 + sum(1 for k in keys if k > keys[s]) for s in range(self.n)]
 
+    def statistics(self) -> dict[str, Any]:
+        """Figures for simulations: each seat's Job (last game), turns, final Slack.
+
+        The simulator reads a list with one label per seat as a win rate per
+        label, which gives each Job's win rate without naming this game.
+        """
+        return {
+            "jobs": [self.jobdefs[j].name if j >= 0 else "-" for j in self.job_of],
+            "turns": self.turns,
+            "winner_slack": self.slack_of(self.last_winner) if self.last_winner >= 0 else 0,
+        }
+
     def observation(self, seat: int) -> dict[str, Any]:
         check_seat(self, seat)
         return view.observation(self, seat)

@@ -236,8 +236,8 @@ def render(game: ChezGeekGame, obs: dict[str, Any]) -> str:
             f"  pending: {game.seat_name(item['by'])}'s {item['play']} {', '.join(item['cards'])}"
             + (" (cancelled)" if item["cancelled"] else "")
         )
-    for line in obs["log"][-4:]:
-        lines.append(f"  > {line}")
+    if obs["log"]:
+        lines.append(f"  last: {obs['log'][-1]}")
     prompt = obs["prompt"]
     if obs["result"]:
         lines.append(f"  game over: places {obs['result']['places']}")
