@@ -14,6 +14,7 @@ from cardtable.engine.game import Game, GameInfo
 
 GAMES: dict[str, str] = {
     "contest": "cardtable.games.contest.game:ContestGame",
+    "chez": "cardtable.games.chez.game:ChezGame",
     "chez-geek": "cardtable.games.chez_geek.game:ChezGeekGame",
     "chai-tea-jazz": "cardtable.games.chai_tea_jazz.game:ChaiTeaJazzGame",
 }

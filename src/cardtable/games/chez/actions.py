@@ -22,7 +22,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cardtable.engine.game import Action
 from cardtable.games.chez.cards import JOKER, NAME, NKINDS, RANK_NAMES, parse_card
@@ -31,9 +31,11 @@ from cardtable.games.chez.cards import JOKER, NAME, NKINDS, RANK_NAMES, parse_ca
 @dataclass(frozen=True, slots=True)
 class Play(Action):
     cards: tuple[int, ...]
+    # the notation, computed once when the play is interned (not part of equality)
+    text: str = field(default="", compare=False, repr=False)
 
     def __str__(self) -> str:
-        return " ".join(NAME[k] for k in self.cards)
+        return self.text or " ".join(NAME[k] for k in self.cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +149,7 @@ def play_of(cards: tuple[int, ...]) -> Play:
     """The interned ``Play`` of these cards, so legality checks are identity checks."""
     found = _PLAYS.get(cards)
     if found is None:
-        found = _PLAYS[cards] = Play(cards)
+        found = _PLAYS[cards] = Play(cards, " ".join(NAME[k] for k in cards))
     return found
 
 
@@ -170,8 +172,26 @@ def _value(word: str) -> int | None:
     return int(up) if up.isdigit() and 1 <= int(up) <= 13 else None
 
 
+_PARSED: dict[str, Action] = {}
+_PARSE_CACHE_LIMIT = 50_000
+
+
 def parse(text: str) -> Action | None:
-    """Notation to an action (not yet checked for legality), or ``None``."""
+    """Notation to an action (not yet checked for legality), or ``None``.
+
+    Records replay every action through here, so results are memoised (the
+    notation space is small; the cache is bounded against hostile input).
+    """
+    found = _PARSED.get(text)
+    if found is not None:
+        return found
+    action = _parse_words(text)
+    if action is not None and len(_PARSED) < _PARSE_CACHE_LIMIT:
+        _PARSED[text] = action
+    return action
+
+
+def _parse_words(text: str) -> Action | None:
     words = text.lower().split()
     head = words[0]
     if len(words) == 1 and head in WORDS:

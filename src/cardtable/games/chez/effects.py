@@ -287,6 +287,10 @@ class EffectsMixin(_Base):
     def _run_window(self, step: WindowStep) -> int | None:
         order = step.order
         if order is None:
+            if not self._ace_may_be_hidden(step.as_only):
+                # every Ace that could nope is on the table: nobody can react
+                self.stack.pop()
+                return None
             n, d, o = self.n, self.direction, step.opener
             order = step.order = [(o + d * i) % n for i in range(1, n)] + [o]
         active, hands = self.active, self.hands

@@ -95,6 +95,7 @@ def resample_state(state: ChezState, seat: int, rng: random.Random) -> ChezState
     other.seed = None
     other.rng = random.Random(rng.getrandbits(64))
     other._legal = None
+    other._outcomes = None
     return other
 
 

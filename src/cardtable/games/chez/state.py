@@ -20,7 +20,14 @@ from typing import TYPE_CHECKING, Any, Self
 from cardtable.engine.errors import MalformedActionError
 from cardtable.engine.game import Action, Marker, State
 from cardtable.games.chez import actions as act
-from cardtable.games.chez.cards import JOKER_TOP, NAME, deck_kinds, key_of_kind
+from cardtable.games.chez.cards import (
+    ACE_OF_SPADES,
+    JOKER_TOP,
+    NAME,
+    RANK,
+    deck_kinds,
+    key_of_kind,
+)
 from cardtable.games.chez.effects import EffectsMixin
 from cardtable.games.chez.leaderboard import Leaderboard
 from cardtable.games.chez.piles import Castle, Seg
@@ -50,6 +57,29 @@ HAND_SIZE = 7
 # tags: which history entries name the kind of a particular card id (for resampling)
 TAG_DRAW, TAG_TAKE, TAG_GIVE = 0, 1, 2
 TAG_TABLES = (act.DRAW, act.TAKE, act.GIVE)
+
+
+# (kind list, live ids) -> names; the kind list is kept to make the id() key safe
+_NAMES_OF_LIVE: dict[tuple[int, frozenset[int]], tuple[list[int], Counter[str]]] = {}
+
+
+class CardCount(Counter[str]):
+    """A Counter whose comparison takes the fast exact path first.
+
+    Conservation is checked after every action; ``Counter.__eq__`` walks both
+    counters in Python, while two counters without zero entries are equal
+    exactly when they are equal as dicts.
+    """
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, dict) and dict.__eq__(self, other):
+            return True
+        return Counter.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 class ChezState(TurnMixin, EffectsMixin, ViewMixin, State):
@@ -93,6 +123,7 @@ class ChezState(TurnMixin, EffectsMixin, ViewMixin, State):
         self.last_roll: tuple[Any, ...] | None = None
         self.tally: dict[str, int] = {}
         self.layout: tuple[int, ...] = ()
+        self._outcomes: list[tuple[Action, float]] | None = None
         # which shuffle an id's kind was dealt from: 0 the deck, then one per reshuffle
         self.pool: list[int] = []
         self.pools = 0
@@ -124,6 +155,7 @@ class ChezState(TurnMixin, EffectsMixin, ViewMixin, State):
             self.turn = first
         self.deck_size = len(self.kind)
         self.pool = [0] * self.deck_size
+        self.live = frozenset(range(self.deck_size))
         self._advance()
 
     # ---- contract ---------------------------------------------------------------------
@@ -147,21 +179,27 @@ class ChezState(TurnMixin, EffectsMixin, ViewMixin, State):
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.cp is not CHANCE:
             return []
+        cached = self._outcomes
+        if cached is not None:
+            return cached
         step = self.stack[-1]
         kind = type(step)
         if kind is RollStep:
-            return act.ROLL_OUTCOMES[step.dice[len(step.results)]]  # type: ignore[attr-defined]
-        if kind is DrawStep:
+            out = act.ROLL_OUTCOMES[step.dice[len(step.results)]]  # type: ignore[attr-defined]
+        elif kind is DrawStep:
             seg = self.pile[0]
-            size = len(seg.ids)
-            draw = act.DRAW
-            return [(draw[k], c / size) for k, c in enumerate(seg.counts) if c]  # type: ignore[arg-type]
-        hand = self.hands[step.play.target]  # type: ignore[attr-defined]
-        counts = Counter(self.kind[i] for i in hand)
-        size = len(hand)
-        return [(act.TAKE[k], counts[k] / size) for k in sorted(counts)]
+            inv = 1.0 / len(seg.ids)
+            out = [(d, c * inv) for d, c in zip(act.DRAW, seg.counts, strict=False) if c]  # type: ignore[arg-type]
+        else:
+            hand = self.hands[step.play.target]  # type: ignore[attr-defined]
+            counts = Counter(self.kind[i] for i in hand)
+            size = len(hand)
+            out = [(act.TAKE[k], counts[k] / size) for k in sorted(counts)]
+        self._outcomes = out
+        return out
 
     def _apply(self, action: Action) -> None:
+        self._outcomes = None
         stack = self.stack
         if stack:
             step = stack[-1]
@@ -229,6 +267,12 @@ class ChezState(TurnMixin, EffectsMixin, ViewMixin, State):
         return resample_state(self, seat, rng)
 
     def cards(self) -> Counter[str]:
+        """Every card by name, after checking that every live id sits in exactly one zone.
+
+        Ids never change kind in play, so once the ids are known to be exactly
+        the live ones, their names are the multiset computed when the live set
+        last changed (a reshuffle, or a resample's new kinds).
+        """
         ids: list[int] = []
         for h in self.hands:
             ids += h
@@ -239,9 +283,18 @@ class ChezState(TurnMixin, EffectsMixin, ViewMixin, State):
         for c in self.castle:
             if c is not None:
                 ids += c.ids
-        total = Counter(map(NAME.__getitem__, map(self.kind.__getitem__, ids)))
-        if len(ids) != self.deck_size or len(set(ids)) != len(ids):
-            total["<misplaced>"] += 1
+        live = self.live
+        if len(ids) == len(live) and live.issuperset(ids):
+            key = (id(self.kind), live)
+            cached = _NAMES_OF_LIVE.get(key)
+            if cached is None or cached[0] is not self.kind:
+                names = CardCount(map(NAME.__getitem__, map(self.kind.__getitem__, live)))
+                if len(_NAMES_OF_LIVE) > 256:
+                    _NAMES_OF_LIVE.clear()
+                cached = _NAMES_OF_LIVE[key] = (self.kind, names)
+            return CardCount(cached[1])
+        total = CardCount(map(NAME.__getitem__, map(self.kind.__getitem__, ids)))
+        total["<misplaced>"] += 1
         return total
 
     # ---- flow -------------------------------------------------------------------------
@@ -292,19 +345,53 @@ class ChezState(TurnMixin, EffectsMixin, ViewMixin, State):
         """Whether a bonus action *could* exist, judged from public facts only.
 
         Deciding this from the hand itself would tell everyone whether the
-        player holds a 7-8-9 or two Jokers; from hand size and Castles it leaks
-        nothing, and ``end`` is offered when nothing is actually possible.
+        player holds a 7-8-9 or two Jokers; from hand size, Castles and the
+        cards everyone has seen it leaks nothing, and ``end`` is offered when
+        nothing is actually possible.
         """
         turn = self.turn
         size = len(self.hands[turn])
+        if size == 0:
+            return False
         opt = self.opt
-        if opt["betting_man"] and size >= 2:
+        unseen = self._unseen_by_rank()
+        if opt["betting_man"] and size >= 2 and unseen[0] >= 2:
             return True
-        if opt["castle"] and size >= 3 and self.castle[turn] is None:
+        if (
+            opt["castle"]
+            and size >= 3
+            and self.castle[turn] is None
+            and unseen[7]
+            and unseen[8]
+            and unseen[9]
+        ):
             return True
-        if opt["siege"] and size >= 1:
+        if opt["siege"] and unseen[10]:
             return any(c is not None for q, c in enumerate(self.castle) if q != turn)
         return False
+
+    def _unseen_by_rank(self) -> list[int]:
+        """How many cards of each value (0: Jokers) nobody can see on the table."""
+        unseen = [2 * self.game.decks] + [4 * self.game.decks] * 13
+        kind = self.kind
+        for cid in self.discard:
+            unseen[RANK[kind[cid]]] -= 1
+        for cid in self.secondary:
+            unseen[RANK[kind[cid]]] -= 1
+        for c in self.castle:
+            if c is not None:
+                for cid in c.ids:
+                    unseen[RANK[kind[cid]]] -= 1
+        return unseen
+
+    def _ace_may_be_hidden(self, spades_only: bool) -> bool:
+        """Whether some hand may hold an Ace that could nope, from public facts only."""
+        kind = self.kind
+        if spades_only:
+            seen = sum(1 for cid in self.discard if kind[cid] == ACE_OF_SPADES)
+            seen += sum(1 for cid in self.secondary if kind[cid] == ACE_OF_SPADES)
+            return seen < self.game.decks
+        return self._unseen_by_rank()[1] > 0
 
     def _next_active(self, seat: int) -> int:
         n, d, active = self.n, self.direction, self.active
@@ -374,7 +461,9 @@ class ChezState(TurnMixin, EffectsMixin, ViewMixin, State):
         self.known += [0] * len(cards)
         self.pools += 1
         self.pool = self.pool + [self.pools] * len(cards)
-        pile.append(Seg.shuffled(list(range(start, start + len(cards))), self.kind))
+        fresh = range(start, start + len(cards))
+        self.live = self.live.difference(cards).union(fresh)
+        pile.append(Seg.shuffled(list(fresh), self.kind))
         self.pile_size = len(cards)
         self._log("reshuffle", len(cards))
         return pile[0]

@@ -60,6 +60,7 @@ class ViewMixin(_Base):
                 "on": _names(play.kinds),
                 "play": PLAY_NAMES[play.ptype],
                 "by": play.seat,
+                "target": play.target if play.target >= 0 else None,
                 "nopes": play.nopes,
                 "aces_of_spades_only": step.as_only,  # type: ignore[attr-defined]
             }
@@ -102,8 +103,8 @@ class ViewMixin(_Base):
                 if self.override
                 else None
             ),
-            "discard": [NAME[kind[c]] for c in self.discard],
-            "secondary": [NAME[kind[c]] for c in self.secondary],
+            "discard": list(map(NAME.__getitem__, map(kind.__getitem__, self.discard))),
+            "secondary": list(map(NAME.__getitem__, map(kind.__getitem__, self.secondary))),
             "draw_pile": self.pile_size,
             "turn": self.turn,
             "direction": self.direction,
