@@ -43,5 +43,5 @@ def test_conformance_1000_games(players: int) -> None:
     ],
 )
 def test_conformance_variants(players: int, settings: dict) -> None:
-    report = run_conformance(ChaiTeaJazzGame(players, **settings), games=20, deep_every=5)
-    assert report.games == 20
+    report = run_conformance(ChaiTeaJazzGame(players, **settings), games=12, deep_every=4)
+    assert report.games == 12

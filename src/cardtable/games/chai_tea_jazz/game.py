@@ -29,6 +29,9 @@ from cardtable.games.chai_tea_jazz.cards import (
 from cardtable.games.chai_tea_jazz.setups import Row, build_rows
 
 HAND, DOWN, UP, ASIDE = range(4)
+# Tables derived from (players, settings), shared by every game built with them:
+# records are replayed by building a new game, so this keeps replays cheap.
+_DERIVED: dict[tuple[int, str], dict[str, Any]] = {}
 STEPS = 7  # the Barrel card has seven Bet Debt steps
 
 SUMMARY = (
@@ -103,8 +106,14 @@ class ChaiTeaJazzGame(Game):
             except ValueError as exc:
                 raise SettingError(f"setup is not valid JSON: {exc}") from exc
             s["setup"] = setup
+        key = (n, json.dumps(self.settings, sort_keys=True, default=str))
+        cached = _DERIVED.get(key)
+        if cached is not None:
+            self.__dict__.update(cached)
+            return
         self.rows: tuple[Row, ...] = build_rows(setup, n)
         self._derive()
+        _DERIVED[key] = {k: v for k, v in self.__dict__.items() if k not in ("settings",)}
 
     def _derive(self) -> None:
         """Tables every state shares."""
@@ -124,6 +133,8 @@ class ChaiTeaJazzGame(Game):
         self.jass = bool(self.settings["jass"])
         self.deck_list = deck_codes(self.deck_kind)
         self.distinct = len(set(self.deck_list)) == len(self.deck_list)
+        self.twins = not self.distinct  # identical cards (twins, Jokers): deduplicate plays
+        self.straw = n == 2
         self.names = card_names(self.jass)
         self.code_of: dict[str, int] = {}
         for c in set(self.deck_list):
@@ -188,6 +199,7 @@ class ChaiTeaJazzGame(Game):
                 for a in picks:
                     text[str(a).lower()] = a
         self.by_text = text
+        self.pick_cache: dict[tuple, list[Action]] = {}
 
     def new_initial_state(self, seed: int | None = None, deal: Any = None) -> Any:
         from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState

@@ -36,14 +36,22 @@ class PickingMixin:
         raise NotImplementedError
 
     def _pick_options(self, seat: int, level: int) -> list[Action]:
-        """Picks of every row the seat's side has not completed, from Bet Debt ``level`` up."""
+        """Picks of every row the seat's side has not completed, Bet Debt ``level`` and up.
+
+        Cached on the game by (open rows, level): picking lists run to a hundred
+        actions and recur every round.
+        """
         game = self.game
         open_rows = self.open_rows[game.side_of[seat]]
-        out: list[Action] = []
-        for r, per_play in enumerate(game.pick_actions):
-            if open_rows[r]:
-                for picks in per_play:
-                    out.extend(picks[level:])
+        key = (tuple(open_rows), level, True)
+        out = game.pick_cache.get(key)
+        if out is None:
+            out = []
+            for r, per_play in enumerate(game.pick_actions):
+                if open_rows[r]:
+                    for picks in per_play:
+                        out.extend(picks[level:])
+            game.pick_cache[key] = out
         return out
 
     def _picking_legal(self) -> list[Action]:
@@ -52,14 +60,14 @@ class PickingMixin:
         if self.phase == OFFER:
             return [act.ACCEPT, act.PASS]
         if self.phase == ACCEPT:
-            return self._level_picks(seat, 0)
+            return list(self._level_picks(seat, 0))
         if self.forced:
-            out = self._level_picks(seat, 0)
+            out = list(self._level_picks(seat, 0))
             if game.settings["passing_the_barrel"] and self._responders():
                 level = self.offer // game.increment
                 out.extend(game.offer_actions[level + 1 :])
             return out
-        out = [act.PASS]
+        out: list[Action] = [act.PASS]
         if self.cb < 0:
             out.extend(self._level_picks(seat, 0))
         else:
@@ -71,12 +79,17 @@ class PickingMixin:
     def _level_picks(self, seat: int, level: int) -> list[Action]:
         game = self.game
         open_rows = self.open_rows[game.side_of[seat]]
-        return [
-            picks[level]
-            for r, per_play in enumerate(game.pick_actions)
-            if open_rows[r]
-            for picks in per_play
-        ]
+        key = (tuple(open_rows), level, False)
+        out = game.pick_cache.get(key)
+        if out is None:
+            out = [
+                picks[level]
+                for r, per_play in enumerate(game.pick_actions)
+                if open_rows[r]
+                for picks in per_play
+            ]
+            game.pick_cache[key] = out
+        return out
 
     def _responders(self) -> list[int]:
         """Passing the Barrel: opponents with rows to play, in turn order after the holder."""

@@ -92,9 +92,11 @@ def resample(state: ChaiTeaJazzState, seat: int, rng: random.Random) -> ChaiTeaJ
     slots = other.slots
     for i, g in hidden:
         slots[i] = got[g].pop()
-    other.undealt = dict(Counter(got.get(undealt_group, [])))
+    rest = Counter(got.get(undealt_group, []))
     if other.deal_left is not None:
-        other.deal_left = [game.deal_actions[c] for c in sorted(other.undealt)]
+        other.deal_left = [game.deal_actions[c] for c in sorted(rest)]
+    else:
+        other.undealt_counts = dict(rest)
     dealing = state.phase == 0
     for owner in range(game.num_players):
         if owner == seat:

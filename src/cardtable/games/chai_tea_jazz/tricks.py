@@ -1,8 +1,10 @@
 """The trick-taking phase: must follow, may trump, must trump when trump is led.
 
-Strength is one integer per played card: Joker 1000, trump 500 + strength,
-led suit 100 + strength, anything else 0. A later card wins ties (``>=``),
-which settles both the two Jokers and the double deck's twin cards.
+Cards are ``suit << 4 | rank`` (see ``cards``), so ``c >> 4`` and ``c & 15``
+are used directly on this hot path. Strength is one integer per played card:
+Joker 1000, trump 500 + strength, led suit 100 + strength, anything else 0.
+A later card wins ties (``>=``), which settles both the two Jokers and the
+double deck's twin cards.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.engine.game import Action
-from cardtable.games.chai_tea_jazz.cards import JOKER, POINTS, RANK_OF, SUIT_OF
+from cardtable.games.chai_tea_jazz.cards import JOKER, POINTS
 
 if TYPE_CHECKING:
     from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
@@ -56,22 +58,21 @@ class TrickMixin:
 
     def _play_legal(self) -> list[Action]:
         seat = self.cp
-        cards = self.playable(seat)
+        game = self.game
+        cards = self.playable(seat) if game.straw else self.hands[seat]
         led = self.led
         if led >= 0:
-            follow = [c for c in cards if SUIT_OF[c] == led]
+            follow = [c for c in cards if c >> 4 == led]
             if follow:
                 trump = self.trump
                 if trump >= 0 and led != trump:
-                    cards = [
-                        c for c in cards if SUIT_OF[c] == led or SUIT_OF[c] == trump or c == JOKER
-                    ]
+                    cards = [c for c in cards if c >> 4 == led or c >> 4 == trump or c == JOKER]
                 elif JOKER in cards:
-                    cards = [c for c in cards if SUIT_OF[c] == led or c == JOKER]
+                    cards = [c for c in cards if c >> 4 == led or c == JOKER]
                 else:
                     cards = follow
-        table = self.game.play_actions
-        if self.game.deck_kind != "standard":
+        table = game.play_actions
+        if game.twins:
             cards = sorted(set(cards))
         return [table[c] for c in cards]
 
@@ -79,48 +80,49 @@ class TrickMixin:
         seat = self.cp
         game = self.game
         hand = self.hands[seat]
-        if game.num_players != 2 or card in hand:
+        if not game.straw or card in hand:
             hand.remove(card)
         else:
             i = self.up[seat].index(card)
             self.up[seat][i] = -1
             self.flips.append((seat, i))
+        trick_cards = self.trick_cards
+        trick_cards.append(card)
         self.trick_seats.append(seat)
-        self.trick_cards.append(card)
         if card == JOKER:
             key = JOKER_KEY
         else:
-            suit = SUIT_OF[card]
+            suit = card >> 4
             led = self.led
             if led < 0:
                 self.led = led = suit
             elif suit != led and (led == self.trump or suit != self.trump):
                 self.void[seat] |= 1 << led
             if suit == self.trump:
-                key = TRUMP_KEY + self.strength[RANK_OF[card]]
+                key = TRUMP_KEY + self.strength[card & 15]
             elif suit == led:
-                key = LED_KEY + self.strength[RANK_OF[card]]
+                key = LED_KEY + self.strength[card & 15]
             else:
                 key = 0
         if key >= self.best_key:
             self.best_key = key
             self.best_seat = seat
         n = game.num_players
-        if len(self.trick_cards) < n:
-            self.cp = (seat + 1) % n
+        if len(trick_cards) < n:
+            self.cp = seat + 1 if seat + 1 < n else 0
             return
         winner = self.best_seat
-        cards = self.trick_cards
         self.tricks_won[winner] += 1
-        self.points[winner] += sum([POINTS[c] for c in cards])
-        self.captured[winner].extend(cards)
-        entry = (self.trick_seats[0], tuple(cards), winner)
+        self.points[winner] += sum([POINTS[c] for c in trick_cards])
+        self.captured[winner] += trick_cards
+        entry = (self.trick_seats[0], tuple(trick_cards), winner)
         self.tricks_log.append(entry)
         self.events.append(("trick", entry))
-        for s, i in self.flips:
-            self.up[s][i] = self.down[s][i]
-            self.down[s][i] = -1
-        self.flips = []
+        if self.flips:
+            for s, i in self.flips:
+                self.up[s][i] = self.down[s][i]
+                self.down[s][i] = -1
+            self.flips = []
         self.trick_seats = []
         self.trick_cards = []
         self.trick_no += 1

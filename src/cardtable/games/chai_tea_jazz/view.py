@@ -54,7 +54,7 @@ def observation(state: ChaiTeaJazzState, seat: int) -> dict[str, Any]:
             "winning": state.best_seat if state.trick_cards else None,
         }
     bids = []
-    for event in state.events[state.round_events :]:
+    for event in state.events:
         kind = event[0]
         if kind == "pick":
             bids.append([event[1], event[2]])
@@ -204,7 +204,7 @@ def render(obs: dict[str, Any]) -> str:
 def public_log(state: ChaiTeaJazzState) -> list[str]:
     game = state.game
     out = []
-    for event in state.events:
+    for event in state.all_events():
         kind = event[0]
         if kind == "pass":
             out.append(f"P{event[1]} passes.")
