@@ -16,10 +16,9 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez_geek import actions as act
-from cardtable.games.chez_geek import people
+from cardtable.games.chez_geek import people, whenevers
 from cardtable.games.chez_geek.actions import CardAct, Chance, Play, Send
 from cardtable.games.chez_geek.steps import (
-    CH_DRAW,
     CH_ROLL,
     D_CALLS,
     D_COST,
@@ -39,155 +38,14 @@ from cardtable.games.chez_geek.steps import (
     STEP_NAMES,
     Step,
 )
+from cardtable.games.chez_geek.whenevers import whenever_plays
+from cardtable.games.chez_geek.zones import allowed, can_do, hand_types, take_from_hand
 
 if TYPE_CHECKING:
-    from cardtable.games.chez_geek.cards import CardDef, Effect
     from cardtable.games.chez_geek.state import ChezGeekState
 
 MAX_HAND_AFTER_DISCARD = 5
 _TARGET = re.compile(r"^(\d)(?::([a-z0-9-]+)(?:#(\d+))?(?:>(\d))?)?$")
-TARGETED = ("take_thing", "move_person", "discard_card", "slack")
-
-
-# ---- small helpers -------------------------------------------------------------------
-def hand_types(st: ChezGeekState, seat: int) -> list[int]:
-    slot_type = st.slot_type
-    return sorted({slot_type[s] for s in st.hands[seat]})
-
-
-def allowed(st: ChezGeekState, seat: int, card: CardDef) -> bool:
-    """A Job's disadvantage: some tags it cannot play."""
-    banned = st.jobdefs[st.job_of[seat]].cannot_play
-    return not banned or not card.tags.intersection(banned)
-
-
-def take_from_hand(st: ChezGeekState, seat: int, t: int) -> int:
-    """Play a card of type ``t`` from hand: its slot is now seen by everyone."""
-    hand = st.hands[seat]
-    slot_type = st.slot_type
-    for i, slot in enumerate(hand):
-        if slot_type[slot] == t:
-            del hand[i]
-            st.revealed[slot] = True
-            return slot
-    raise LookupError(f"seat {seat} holds no {st.defs[t].name}")  # legality is checked first
-
-
-def room_ref(st: ChezGeekState, seat: int, index: int) -> str:
-    room = st.rooms[seat]
-    t = room[index][0]
-    nth = 1 + sum(1 for c in room[:index] if c[0] == t)
-    slug = st.defs[t].slug
-    return f"{seat}:{slug}" if nth == 1 else f"{seat}:{slug}#{nth}"
-
-
-def can_do(st: ChezGeekState, seat: int, card: CardDef) -> bool:
-    """An Activity's Cost and requirements (a Nookie needs an invited Person there...)."""
-    if card.cost > st.income or not allowed(st, seat, card):
-        return False
-    req = card.requires
-    room = st.rooms[seat]
-    defs = st.defs
-    if req.invited_person and not any(defs[c[0]].invited for c in room):
-        return False
-    for tag in req.tags_in_room:
-        if not any(tag in defs[c[0]].tags for c in room):
-            return False
-    return not req.jobs or st.jobdefs[st.job_of[seat]].name in req.jobs
-
-
-def _matches(card: CardDef, e: Effect) -> bool:
-    if e.card_kind and card.kind != e.card_kind:
-        return False
-    return not e.tags or bool(card.tags.intersection(e.tags))
-
-
-def _seats(st: ChezGeekState, seat: int, scope: str) -> range | list[int]:
-    if scope == "own":
-        return [seat]
-    if scope == "other":
-        return [s for s in range(st.n) if s != seat]
-    return range(st.n)
-
-
-def targets(st: ChezGeekState, seat: int, card: CardDef) -> list[tuple[str, int, int, int]]:
-    """(notation, seat, room uid, destination) for each legal target of a Whenever."""
-    defs = st.defs
-    for e in card.effects:
-        kind = e.kind
-        if kind in ("income", "free_time") and e.target == "other":
-            return [(str(s), s, -1, -1) for s in range(st.n) if s != seat]
-        if kind not in TARGETED:
-            continue
-        found: list[tuple[str, int, int, int]] = []
-        scope = "other" if kind == "take_thing" else e.scope
-        for s in _seats(st, seat, scope):
-            for i, c in enumerate(st.rooms[s]):
-                d = defs[c[0]]
-                if kind == "take_thing":
-                    ok = d.kind == "Thing" and _matches(d, e)
-                elif kind == "move_person":
-                    ok = d.is_person and not d.cat
-                else:
-                    ok = _matches(d, e) and not d.cat
-                if not ok:
-                    continue
-                ref = room_ref(st, s, i)
-                if kind == "move_person":
-                    for dest in range(st.n):
-                        if dest != s and people.may_enter(st, d, dest):
-                            found.append((f"{ref}>{dest}", s, c[3], dest))
-                else:
-                    found.append((ref, s, c[3], -1))
-        return found
-    return [("", -1, -1, -1)]
-
-
-def _answers(play: Step, st: ChezGeekState, card: CardDef) -> bool:
-    """Whether a cancel Whenever can cancel the announced ``play``."""
-    e = card.cancel
-    if e is None:
-        return False
-    pk = play.play_kind
-    target = e.target
-    if target == "call":
-        return pk == P_CALL
-    if target == "shopping":
-        return pk == P_SHOP
-    if target == "activity":
-        return pk == P_ACTIVITY
-    if target == "free_time":
-        return pk in (P_SHOP, P_ACTIVITY)
-    if target == "whenever":
-        return pk == P_WHENEVER
-    return any(e.tag in st.defs[st.slot_type[s]].tags for s in play.slots)
-
-
-def whenever_plays(st: ChezGeekState, seat: int, context: int, play: Step | None) -> list[Action]:
-    """Whenevers ``seat`` may play now: in a window (answers), or on its own turn."""
-    out: list[Action] = []
-    defs = st.defs
-    own_turn = seat == st.turn and context != D_WINDOW
-    for t in hand_types(st, seat):
-        card = defs[t]
-        if card.kind != "Whenever" or not allowed(st, seat, card):
-            continue
-        if card.cancel is not None:
-            if play is not None and _answers(play, st, card):
-                out.append(st.game.play_action(t, "", -1, -1, -1))
-            continue
-        when = card.when
-        if when == "own_turn" and not own_turn:
-            continue
-        if when == "own_free_time" and not (own_turn and context == D_FREE):
-            continue
-        if seat != st.turn and any(
-            e.kind in ("income", "free_time") and e.target == "self" for e in card.effects
-        ):
-            continue  # this-turn Income and Free Time only matter on your own turn
-        for text, tseat, uid, dest in targets(st, seat, card):
-            out.append(st.game.play_action(t, text, tseat, uid, dest))
-    return out
 
 
 # ---- legal actions ---------------------------------------------------------------------
@@ -420,66 +278,7 @@ def resolve(st: ChezGeekState, play: Step) -> None:
             step = Step(CH_ROLL, seat, held=t, total=slack.a, target=seat)
             people.settle_slack(st, step)
         return
-    _whenever_effects(st, play, t, card)
-
-
-def _whenever_effects(st: ChezGeekState, play: Step, t: int, card: CardDef) -> None:
-    seat = play.seat
-    continuing = False
-    for e in card.effects:
-        kind = e.kind
-        if kind == "cancel":
-            st.stack[play.ref].cancelled = True
-        elif kind in ("income", "free_time"):
-            who = play.target if e.target == "other" else seat
-            if e.duration == "turns":
-                st.table.append([t, who, e.turns, seat])
-                continuing = True
-            elif who == st.turn and st.phase >= 3:
-                if kind == "income":
-                    st.income = max(0, st.income + e.amount)
-                else:
-                    st.ft = max(0, st.ft + e.amount)
-            elif kind == "income":
-                people.penalise(st, who, 0, -e.amount)
-            else:
-                people.penalise(st, who, -e.amount, 0)
-        elif kind == "draw":
-            room_for = st.jobdefs[st.job_of[seat]].hand_size - len(st.hands[seat])
-            if room_for > 0:
-                st.stack.append(Step(CH_DRAW, seat, count=min(e.amount, room_for)))
-        elif kind in TARGETED:
-            _room_effect(st, play, e)
-    if not continuing:
-        st.discard.append(t)
-    st.log("resolves", seat, t, play.target)
-
-
-def _room_effect(st: ChezGeekState, play: Step, e: Effect) -> None:
-    owner, i = people.find(st, play.uid)
-    if owner < 0:
-        return  # the target left the room while the Whenever waited
-    if e.kind == "move_person":
-        if people.may_enter(st, st.defs[st.rooms[owner][i][0]], play.dest):
-            people.send(st, play.uid, play.dest)
-        return
-    st.dirty = True
-    if e.kind == "take_thing":
-        entry = st.rooms[owner].pop(i)
-        if e.to == "room":
-            st.rooms[play.seat].append(entry)
-        else:
-            st.discard.append(entry[0])
-        return
-    if e.kind == "discard_card":
-        st.discard.append(st.rooms[owner].pop(i)[0])
-        return
-    old = st.rooms[owner][i]  # slack: tokens change the card's value
-    entry = st.rooms[owner][i] = (old[0], old[1] + e.amount, 1, old[3])
-    printed = st.defs[entry[0]].slack
-    if printed is not None and printed.fixed_value() > 0 and entry[1] <= 0:
-        st.discard.append(st.rooms[owner].pop(i)[0])
-        st.log("fizzles", entry[0], owner)
+    whenevers.apply_effects(st, play, t, card)
 
 
 # ---- notation --------------------------------------------------------------------------

@@ -1,0 +1,59 @@
+"""Hands and rooms: which cards a seat holds, may play, and how room cards are named.
+
+Small helpers shared by the decision code (``plays``) and the Whenever effects
+(``whenevers``); playing a card from hand is where its slot becomes public.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cardtable.games.chez_geek.cards import CardDef
+    from cardtable.games.chez_geek.state import ChezGeekState
+
+
+def hand_types(st: ChezGeekState, seat: int) -> list[int]:
+    slot_type = st.slot_type
+    return sorted({slot_type[s] for s in st.hands[seat]})
+
+
+def allowed(st: ChezGeekState, seat: int, card: CardDef) -> bool:
+    """A Job's disadvantage: some tags it cannot play."""
+    banned = st.jobdefs[st.job_of[seat]].cannot_play
+    return not banned or not card.tags.intersection(banned)
+
+
+def take_from_hand(st: ChezGeekState, seat: int, t: int) -> int:
+    """Play a card of type ``t`` from hand: its slot is now seen by everyone."""
+    hand = st.hands[seat]
+    slot_type = st.slot_type
+    for i, slot in enumerate(hand):
+        if slot_type[slot] == t:
+            del hand[i]
+            st.revealed[slot] = True
+            return slot
+    raise LookupError(f"seat {seat} holds no {st.defs[t].name}")  # legality is checked first
+
+
+def room_ref(st: ChezGeekState, seat: int, index: int) -> str:
+    room = st.rooms[seat]
+    t = room[index][0]
+    nth = 1 + sum(1 for c in room[:index] if c[0] == t)
+    slug = st.defs[t].slug
+    return f"{seat}:{slug}" if nth == 1 else f"{seat}:{slug}#{nth}"
+
+
+def can_do(st: ChezGeekState, seat: int, card: CardDef) -> bool:
+    """An Activity's Cost and requirements (a Nookie needs an invited Person there...)."""
+    if card.cost > st.income or not allowed(st, seat, card):
+        return False
+    req = card.requires
+    room = st.rooms[seat]
+    defs = st.defs
+    if req.invited_person and not any(defs[c[0]].invited for c in room):
+        return False
+    for tag in req.tags_in_room:
+        if not any(tag in defs[c[0]].tags for c in room):
+            return False
+    return not req.jobs or st.jobdefs[st.job_of[seat]].name in req.jobs
