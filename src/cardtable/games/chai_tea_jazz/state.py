@@ -69,6 +69,7 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
         self.summaries: list[dict[str, Any]] = []
         # events of earlier rounds (immutable, shared by clones) and of this round
         self.old_events: tuple[tuple, ...] = ()
+        self.old_log: tuple[int, list[str]] = (0, [])  # public_log lines of old_events
         self.events: list[tuple] = []
         self.result: list[int] | None = None
         self.deal_start = 0
@@ -229,6 +230,7 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
             self.row_points[row] = awarded
             for s, gp in enumerate(awarded):
                 self.game_points[s] += gp
+            self.events.append(("row", row, tuple(awarded)))
         self.summaries.append(
             {
                 "round": self.round_no + 1,

@@ -7,6 +7,7 @@ counts. ``resample`` relies on this: re-dealing hidden cards cannot change it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardtable.games.chai_tea_jazz.cards import DIRECTION_NAMES, POINTS, SUITS
@@ -202,9 +203,19 @@ def render(obs: dict[str, Any]) -> str:
 
 
 def public_log(state: ChaiTeaJazzState) -> list[str]:
+    """Every event in words; earlier rounds' lines are cached (their events never change)."""
+    old = state.old_events
+    done, lines = state.old_log
+    if done != len(old):
+        lines = lines + _format(state, old[done:])
+        state.old_log = (len(old), lines)
+    return lines + _format(state, state.events)
+
+
+def _format(state: ChaiTeaJazzState, events: Sequence[tuple]) -> list[str]:
     game = state.game
     out = []
-    for event in state.all_events():
+    for event in events:
         kind = event[0]
         if kind == "pass":
             out.append(f"P{event[1]} passes.")
@@ -234,6 +245,10 @@ def public_log(state: ChaiTeaJazzState) -> list[str]:
         elif kind == "round":
             _, number, seat, row, score = event
             out.append(f"Round {number + 1}: P{seat} scores {score} in {game.rows[row].name}.")
+        elif kind == "row":
+            _, row, awarded = event
+            shown = ", ".join(f"{game.side_name(s)} {gp:+d}" for s, gp in enumerate(awarded))
+            out.append(f"Row {game.rows[row].name} is complete: {shown} game points.")
         elif kind == "end":
             out.append("Game over: " + ", ".join(game.side_name(s) for s in event[1]) + ".")
     return out
