@@ -26,7 +26,7 @@ def test_conformance_1000_games(players: int) -> None:
     ("players", "settings"),
     [
         (6, {"double_deck": True}),
-        (3, {"passing_the_barrel": True}),
+        (3, {"passing_the_barrel": True, "early_end": True}),
         (3, {"jass": True, "setup": "long"}),
         (2, {"setup": "short", "jass": True}),
         (4, {"passing_the_barrel": True, "setup": "short"}),

@@ -167,3 +167,37 @@ def test_jass_deck_labels_and_points() -> None:
     assert {"6C", "10C", "UC", "OC", "KC", "AC"} <= set(names) and "1C" not in names
     assert POINTS[game.code_of["AC"]] == 9 and POINTS[game.code_of["10C"]] == 5
     assert POINTS[game.code_of["6C"]] == 1 and POINTS[game.code_of["UC"]] == 0
+
+
+BIG_AND_SMALL = [
+    {"name": "Big", "contract": "under", "value": 10},
+    {"name": "Small", "contract": "over", "value": 1},
+]
+
+
+def _play_big_row(state) -> None:
+    do(state, "pick big", "pass", "pass")
+    finish_round(state)
+    do(state, "pick big", "pass")
+    finish_round(state)
+    do(state, "pick big")
+    finish_round(state)
+
+
+def test_early_end_when_no_result_can_change_the_winner() -> None:
+    s = state_with(setup=BIG_AND_SMALL, rounds=3, early_end=True)
+    _play_big_row(s)
+    assert s.is_terminal() and s.round_no == 2
+    assert sorted(s.game_points) == [-10, 0, 10]
+    assert s.places()[s.game_points.index(10)] == 1
+
+
+def test_without_early_end_every_row_is_played() -> None:
+    s = state_with(setup=BIG_AND_SMALL, rounds=3)
+    _play_big_row(s)
+    assert not s.is_terminal()
+
+
+def test_early_end_is_not_combined_with_cumulative() -> None:
+    with pytest.raises(SettingError, match="early_end"):
+        ChaiTeaJazzGame(3, early_end=True, cumulative=True)

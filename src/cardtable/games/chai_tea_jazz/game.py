@@ -84,6 +84,13 @@ class ChaiTeaJazzGame(Game):
                 "rows (Avoidance rows count negatively) instead of the most game points",
                 kind=bool,
             ),
+            Setting(
+                "early_end",
+                False,
+                "end the game as soon as no remaining result can change the winner "
+                "(later places then stay as they are)",
+                kind=bool,
+            ),
         ),
     )
     bots: ClassVar[dict[str, str]] = {
@@ -98,6 +105,10 @@ class ChaiTeaJazzGame(Game):
         if s["jass"] and n == 6:
             raise SettingError(
                 "setting jass needs the 36-card deck: play it with 2, 3 or 4 players"
+            )
+        if s["early_end"] and s["cumulative"]:
+            raise SettingError(
+                "setting early_end needs game points; it cannot be combined with cumulative"
             )
         setup = s["setup"]
         if isinstance(setup, str) and setup.lstrip().startswith(("[", "{")):

@@ -249,7 +249,7 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
             }
         )
         self.events.append(("round", self.round_no, self.declarer, row, score))
-        if self.finished == game.num_sides:
+        if self.finished == game.num_sides or (game.settings["early_end"] and self._decided()):
             self._end()
             return
         b = self.barrel
@@ -295,6 +295,23 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
             "forced_picks": sum(1 for e in self.all_events() if e[0] == "forced"),
             "declarer_score": sum(x["score"] for x in self.summaries) / rounds,
         }
+
+    def _decided(self) -> bool:
+        """Early end: the leader stays ahead whatever the unscored rows give.
+
+        Every unscored row can still move any side by its value either way, and
+        with Match points every round left can add 1. Strictly ahead only, since
+        a tie would go to the finishing order, which is not known yet.
+        """
+        game = self.game
+        swing = sum(game.rows[r].value for r in range(len(game.rows)) if self.row_points[r] is None)
+        left = sum(sum(open_) for open_ in self.open_rows)
+        gain = swing + (left if game.jass else 0)
+        points = self.game_points
+        leader = max(range(game.num_sides), key=lambda s: points[s])
+        return all(
+            points[leader] - swing > points[s] + gain for s in range(game.num_sides) if s != leader
+        )
 
     def _end(self) -> None:
         self.phase = OVER
