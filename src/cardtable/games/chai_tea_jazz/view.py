@@ -193,7 +193,7 @@ def render(obs: dict[str, Any]) -> str:
     if obs["straw"]:
         for s, stacks in enumerate(obs["straw"]):
             shown = " ".join((st["up"] or "--") + ("+" if st["down"] else "") for st in stacks)
-            lines.append(f"Straw P{s}: {shown}")
+            lines.append(f"Straw P{s} (face-up; + = a face-down card below): {shown}")
     lines.append("Your hand: " + " ".join(obs["hand"]))
     if obs["result"]:
         lines.append(f"Game over. Places: {obs['result']['places']}")
