@@ -161,3 +161,12 @@ def test_without_the_variant_there_are_no_offers() -> None:
     assert not any(t.startswith("offer") for t in texts(s))
     with pytest.raises(IllegalActionError, match="Passing the Barrel"):
         s.apply_text("offer 5")
+
+
+def test_the_joker_row_scores_in_the_joker_row_whatever_it_was_played_as() -> None:
+    s = state_with(rounds=2)
+    do(s, "pick joker under", "pass", "pass")
+    assert s.pick.row == 3 and str(s.pick.play) == "under"
+    finish_round(s)
+    assert s.row_score[3][0] is not None and s.row_score[1][0] is None
+    assert not s.open_rows[0][3] and s.open_rows[0][1]

@@ -80,11 +80,21 @@ def test_six_players_teams_deck_and_jokers() -> None:
 
 
 def test_the_declaring_team_scores_both_partners_tricks() -> None:
+    from cardtable.games.chai_tea_jazz.cards import POINTS
+
     s = state_with(players=4, rounds=1)
     do(s, "pick under", "pass", "pass", "pass")
-    finish_round(s)
-    summary = s.summaries[-1]
-    assert summary["side"] == 0
+    while not (s.trick_no == s.game.tricks - 1 and len(s.trick_cards) == 3):
+        s.apply_action(s.legal_actions()[0])
+    before = s.points[0] + s.points[2]
+    seats, table = list(s.trick_seats), list(s.trick_cards)
+    s.apply_action(s.legal_actions()[0])
+    last = s.summaries[-1]
+    winner_is_a = last["last_trick"] == 10
+    table_points = sum(POINTS[c] for c in table) + POINTS[s.game.code_of[str(s.history()[-1])]]
+    assert last["side"] == 0 and seats[0] in (0, 1, 2, 3)
+    assert last["captured"] == before + (table_points if winner_is_a else 0)
+    assert last["score"] == last["captured"] + last["last_trick"]
 
 
 def test_resample_keeps_a_void_player_without_the_suit() -> None:
