@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Action, Game, GameInfo, Setting
@@ -27,6 +27,9 @@ from cardtable.games.chai_tea_jazz.cards import (
     strength_table,
 )
 from cardtable.games.chai_tea_jazz.setups import Row, build_rows
+
+if TYPE_CHECKING:
+    from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState
 
 HAND, DOWN, UP, ASIDE = range(4)
 # Tables derived from (players, settings), shared by every game built with them:
@@ -212,7 +215,7 @@ class ChaiTeaJazzGame(Game):
         self.by_text = text
         self.pick_cache: dict[tuple, list[Action]] = {}
 
-    def new_initial_state(self, seed: int | None = None, deal: Any = None) -> Any:
+    def new_initial_state(self, seed: int | None = None, deal: Any = None) -> ChaiTeaJazzState:
         from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState
 
         return ChaiTeaJazzState(self, seed, deal)
