@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine.game import Action
 from cardtable.games.chez import actions as act
-from cardtable.games.chez.cards import JOKER, PLAYABLE, RANK
+from cardtable.games.chez.cards import JOKER, NKINDS, PLAYABLE, RANK
 from cardtable.games.chez.combos import (
     betting_man,
     castle,
@@ -25,6 +25,13 @@ from cardtable.games.chez.combos import (
 from cardtable.games.chez.dice import JOKER_DIE, upgraded
 from cardtable.games.chez.piles import Castle
 from cardtable.games.chez.steps import R_ACCEPT, R_BET, R_PLAGUE, DrawStep, RollStep
+
+RANK_BIT = tuple(1 << RANK[k] for k in range(NKINDS))
+SIX_BIT, TEN_BIT, JOKER_BIT = 1 << 6, 1 << 10, 1 << 0
+REVOLUTION_BITS = sum(1 << r for r in (2, 3, 4, 5))
+ROYAL_BITS = sum(1 << r for r in (11, 12, 13))
+KQ_BITS = sum(1 << r for r in (12, 13))
+CASTLE_BITS = sum(1 << r for r in (7, 8, 9))
 
 if TYPE_CHECKING:
     from cardtable.games.chez.state import ChezState
@@ -50,47 +57,64 @@ class TurnMixin(_Base):
     def _turn_legal(self) -> list[Action]:
         p = self.turn
         opt = self.opt
+        kind = self.kind
+        hand = self.hands[p]
         if self.facing:
-            jokers = sum(1 for cid in self.hands[p] if self.kind[cid] == JOKER)
+            jokers = sum(1 for cid in hand if kind[cid] == JOKER)
             out: list[Action] = [act.ACCEPT]
             if jokers:
                 out.append(act.SINGLE[JOKER])
                 if opt["doubles"]:
                     out.extend(act.play_of((JOKER,) * m) for m in range(2, min(4, jokers) + 1))
             return out
-        groups = self._by_rank(p)
+        kinds = [kind[cid] for cid in hand]
+        seen = sorted(set(kinds))
+        # which values are in hand, as bits, to skip combos that cannot be there
+        mask = 0
+        for k in seen:
+            mask |= RANK_BIT[k]
+        repeats = len(kinds) > bin(mask).count("1")
+        groups: list[list[int]] | None = None
         out = []
         if self.actions_left:
             playable = PLAYABLE[self.topkey]
             single = act.SINGLE
-            seen = sorted({self.kind[cid] for cid in self.hands[p]})
             out.extend(single[k] for k in seen if playable[k])
-            if len(self.hands[p]) >= 2:
+            if len(kinds) >= 2:
                 plays: list[act.Play] = []
-                if opt["doubles"]:
+                if repeats and opt["doubles"]:
+                    groups = self._by_rank(p)
                     doubles.options(groups, playable, plays, opt["two_red_sixes"])
-                if opt["two_red_sixes"]:
+                if opt["two_red_sixes"] and mask & SIX_BIT and repeats:
+                    groups = groups or self._by_rank(p)
                     red_sixes.options(groups, playable, plays)
-                if opt["revolution"]:
+                if mask & REVOLUTION_BITS == REVOLUTION_BITS and opt["revolution"]:
+                    groups = groups or self._by_rank(p)
                     revolution.options(groups, playable, plays)
-                if opt["royal_court"]:
+                if mask & ROYAL_BITS == ROYAL_BITS and opt["royal_court"]:
+                    groups = groups or self._by_rank(p)
                     royal_court.options(groups, playable, plays)
-                if opt["king_queen"]:
+                if mask & KQ_BITS == KQ_BITS and opt["king_queen"]:
+                    groups = groups or self._by_rank(p)
                     king_queen.options(groups, playable, plays)
-                if opt["true_transformation"]:
+                if len(seen) >= 5 and opt["true_transformation"]:
+                    groups = groups or self._by_rank(p)
                     transformation.options(groups, playable, plays)
                 out.extend(plays)
             out.append(act.PICK)
         else:
             out.append(act.END)
-        if not self.bonus_used and self.hands[p]:
-            if opt["castle"]:
+        if not self.bonus_used and kinds:
+            if mask & CASTLE_BITS == CASTLE_BITS and opt["castle"]:
+                groups = groups or self._by_rank(p)
                 castle.options(groups, self.castle[p] is not None, out)
-            if opt["siege"]:
+            if mask & TEN_BIT and opt["siege"]:
                 seats = [q for q, c in enumerate(self.castle) if c is not None and q != p]
                 if seats:
+                    groups = groups or self._by_rank(p)
                     siege.options(groups, seats, out)
-            if opt["betting_man"]:
+            if mask & JOKER_BIT and repeats and opt["betting_man"]:
+                groups = groups or self._by_rank(p)
                 betting_man.options(groups, out)
         return out
 
