@@ -106,6 +106,9 @@ class Game(ABC):
     info: ClassVar[GameInfo]
     # game-specific bots by name, as "module:Class" (``random`` is always available)
     bots: ClassVar[dict[str, str]] = {}
+    # for games whose cards are data: "module:function" taking deck file paths and
+    # returning a printable summary (or raising a CardtableError naming the fault)
+    deck_checker: ClassVar[str | None] = None
 
     def __init__(self, players: int | None = None, **settings: Any) -> None:
         info = self.info
