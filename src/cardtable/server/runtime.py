@@ -55,6 +55,8 @@ class Subscriber:
 
     seat: int | None
     last: int  # the move number this connection was last told about
+    # (move, window move) of the last update, so a settled position is sent once
+    version: tuple[int, int | None] = (-1, None)
     queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
 
     def push(self, message: dict[str, Any]) -> bool:
@@ -184,16 +186,24 @@ class TableRuntime:
             return spectator_view(self.state, prompt, reacting)
         return seat_view(self.state, seat, legal, prompt, reacting)
 
+    def version(self) -> tuple[int, int | None]:
+        w = self.window
+        return (self.move, w.move if w is not None and w.move == self.move else None)
+
     def update_for(self, sub: Subscriber) -> dict[str, Any]:
         msg = update_message(
             self.id, self.move, self.status, self.delta(sub.seat, sub.last), self.view_for(sub.seat)
         )
         sub.last = self.move
+        sub.version = self.version()
         return msg
 
     def broadcast(self) -> None:
         self._sent_move = self.move
+        version = self.version()
         for sub in list(self.subscribers):
+            if sub.version == version:
+                continue
             if not sub.push(self.update_for(sub)):
                 self.subscribers.discard(sub)
 
@@ -296,10 +306,11 @@ class TableRuntime:
             raise ProtocolError("storage", "the move could not be stored", self.move) from exc
         self.state = nxt
         self.moves.extend(rows)
-        for seat, _, msg_id in actions:
+        for (seat, _, msg_id), row in zip(actions, rows, strict=False):
             if msg_id:
                 self.used_ids[seat].add(msg_id)
-                ack = {"type": "ack", "id": msg_id, "move": self.move}
+                # ``number`` is this action's place in the record; ``move`` the state's now
+                ack = {"type": "ack", "id": msg_id, "number": row.number, "move": self.move}
                 for sub in list(self.subscribers):
                     if sub.seat == seat:
                         sub.push(ack)

@@ -1,0 +1,154 @@
+"""Helpers shared by the server tests (a uniquely named module, not a conftest)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+from fastapi.testclient import TestClient
+
+from cardtable.server.main import create_app
+from cardtable.server.settings import Settings
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@contextlib.contextmanager
+def app_client(db: Path, **settings: Any) -> Iterator[TestClient]:
+    app = create_app(Settings(database_url=f"sqlite:///{db}", **settings))
+    with TestClient(app) as client:
+        yield client
+
+
+def create_table(client: Any, game: str = "contest", **body: Any) -> dict[str, Any]:
+    body = {"game": game, **body}
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    created = r.json()
+    if isinstance(client, TestClient):
+        settle(client, created["table"]["id"])
+    return created
+
+
+def settle(client: TestClient, table_id: str) -> None:
+    """Wait until the table's driver (deals, bots) has nothing left to do."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        driver = runtime(client, table_id)._driver
+        if driver is None or driver.done():
+            return
+        time.sleep(0.005)
+    raise AssertionError("the table did not settle")
+
+
+def runtime(client: TestClient, table_id: str) -> Any:
+    return client.app.state.manager.live[table_id]
+
+
+def stored_moves(client: TestClient, table_id: str) -> list[Any]:
+    return client.app.state.storage.store.load_moves(table_id)
+
+
+def hello(ws: Any, token: str | None, since: int | None = None) -> dict[str, Any]:
+    ws.send_text(json.dumps({"type": "hello", "token": token, "since": since}))
+    welcome = ws.receive_json()
+    assert welcome["type"] == "welcome", welcome
+    return welcome
+
+
+def receive_until(ws: Any, kind: str, limit: int = 200) -> dict[str, Any]:
+    for _ in range(limit):
+        msg = ws.receive_json()
+        if msg["type"] == kind:
+            return msg
+    raise AssertionError(f"no {kind} message in {limit} messages")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def cardtable_exe() -> list[str]:
+    exe = Path(sys.executable).with_name("cardtable")
+    if exe.exists():
+        return [str(exe)]
+    return [sys.executable, "-m", "cardtable.cli"]
+
+
+class ServerProcess:
+    """``cardtable serve`` as a subprocess on a free port, for restart and browser tests."""
+
+    def __init__(self, database: str, port: int | None = None) -> None:
+        self.database = database
+        self.port = port or free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.base = f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        cmd = [*cardtable_exe(), "serve", "--port", str(self.port), "--database", self.database]
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self.proc = subprocess.Popen(
+            cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, cwd=REPO
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                out = self.proc.stdout.read().decode() if self.proc.stdout else ""
+                raise RuntimeError(f"cardtable serve exited: {out}")
+            try:
+                if httpx.get(f"{self.base}/api/games", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("cardtable serve did not start within 30 s")
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def chromium_path() -> str:
+    """Debian's Chromium; the browser tests fail (never skip) without it."""
+    path = shutil.which(CHROMIUM) or (CHROMIUM if Path(CHROMIUM).exists() else None)
+    if path is None:
+        raise RuntimeError(
+            f"Chromium is not installed at {CHROMIUM}: install it with "
+            "`apt-get install -y chromium` (CI's .ci/run does). The browser tests "
+            "never download a browser."
+        )
+    return path

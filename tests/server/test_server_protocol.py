@@ -1,0 +1,500 @@
+"""Protocol tests: every bad message is refused with a typed error and changes nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from ct_server_helpers import (
+    app_client,
+    create_table,
+    hello,
+    receive_until,
+    runtime,
+    stored_moves,
+)
+
+
+@pytest.fixture
+def client(tmp_path):
+    with app_client(tmp_path / "t.db", default_reaction_seconds=30.0) as c:
+        yield c
+
+
+def two_humans(client, game="contest", **kw):
+    return create_table(client, game, seats=[{"kind": "human"}, {"kind": "human"}], **kw)
+
+
+def first_update(ws):
+    return receive_until(ws, "update")
+
+
+def snapshot(client, table_id):
+    rt = runtime(client, table_id)
+    return (rt.move, len(stored_moves(client, table_id)), json.dumps(rt.state.observation(0)))
+
+
+def send(ws, **msg):
+    ws.send_text(json.dumps(msg))
+    return ws.receive_json()
+
+
+def test_wrong_seat_is_refused_and_changes_nothing(client):
+    t = two_humans(client)
+    tid = t["table"]["id"]
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws0:
+        hello(ws0, t["invites"][0]["token"])
+        up = first_update(ws0)
+        mover = up["view"]["to_act"]
+        other = 1 - mover
+        with client.websocket_connect(f"/ws/tables/{tid}") as ws1:
+            hello(ws1, t["invites"][other]["token"])
+            first_update(ws1)
+            before = snapshot(client, tid)
+            err = send(ws1, type="move", id="x1", move=up["move"], action="Q")
+            assert err["type"] == "error" and err["code"] == "wrong_seat"
+            assert err["move"] == up["move"]
+            assert snapshot(client, tid) == before
+
+
+def test_bad_token_is_refused(client):
+    t = two_humans(client)
+    tid = t["table"]["id"]
+    before = snapshot(client, tid)
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        ws.send_text(json.dumps({"type": "hello", "token": "not-a-real-token"}))
+        err = ws.receive_json()
+        assert err["type"] == "error" and err["code"] == "bad_token"
+    # a token of another table opens nothing here either
+    other = two_humans(client)
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        ws.send_text(json.dumps({"type": "hello", "token": other["invites"][0]["token"]}))
+        assert ws.receive_json()["code"] == "bad_token"
+    assert (
+        client.get(f"/api/tables/{tid}/history", headers={"X-Seat-Token": "nope"}).status_code
+        == 403
+    )
+    assert snapshot(client, tid) == before
+
+
+def test_stale_and_replayed_moves_are_refused(client):
+    t = two_humans(client)
+    tid = t["table"]["id"]
+    up = None
+    with (
+        client.websocket_connect(f"/ws/tables/{tid}") as ws0,
+        client.websocket_connect(f"/ws/tables/{tid}") as ws1,
+    ):
+        hello(ws0, t["invites"][0]["token"])
+        hello(ws1, t["invites"][1]["token"])
+        ups = [first_update(ws0), first_update(ws1)]
+        mover = ups[0]["view"]["to_act"]
+        ws = (ws0, ws1)[mover]
+        up = ups[mover]
+        ack = send(ws, type="move", id="m1", move=up["move"], action="Q")
+        assert ack["type"] == "ack" and ack["id"] == "m1"
+        receive_until(ws, "update")
+        before = snapshot(client, tid)
+        # the same message again: replayed (its id was used), whatever its number
+        err = send(ws, type="move", id="m1", move=up["move"], action="Q")
+        assert err["code"] == "replayed"
+        # a fresh id with the old move number: stale, and the current number is given
+        err = send(ws, type="move", id="m2", move=up["move"], action="Q")
+        assert err["code"] == "stale_move" and err["move"] == before[0]
+        assert snapshot(client, tid) == before
+
+
+@pytest.mark.parametrize(
+    "raw, code",
+    [
+        ("not json at all", "malformed"),
+        ("[1, 2, 3]", "malformed"),
+        (json.dumps({"type": "move", "id": "a", "move": "three", "action": "Q"}), "malformed"),
+        (json.dumps({"type": "move", "id": "a", "move": 1}), "malformed"),
+        (json.dumps({"type": "move", "id": "", "move": 1, "action": "Q"}), "malformed"),
+        (json.dumps({"type": "move", "id": "a", "move": True, "action": "Q"}), "malformed"),
+        (json.dumps({"type": "dance"}), "unknown_type"),
+        (json.dumps({"type": "move", "id": "a", "move": 1, "action": "Q" * 9000}), "too_large"),
+        (json.dumps({"type": "hello", "token": None}), "malformed"),
+    ],
+)
+def test_malformed_and_oversized_messages_are_refused(client, raw, code):
+    t = two_humans(client)
+    tid = t["table"]["id"]
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        hello(ws, t["invites"][0]["token"])
+        first_update(ws)
+        before = snapshot(client, tid)
+        ws.send_text(raw)
+        err = ws.receive_json()
+        assert err["type"] == "error" and err["code"] == code, err
+        assert snapshot(client, tid) == before
+        # the connection survives a bad message
+        assert send(ws, type="ping")["type"] == "pong"
+
+
+def test_illegal_action_is_refused(client):
+    t = two_humans(client)
+    tid = t["table"]["id"]
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws0:
+        hello(ws0, t["invites"][0]["token"])
+        up = first_update(ws0)
+        if up["view"]["to_act"] != 0:
+            pytest.skip("seat 0 is not first here")  # pragma: no cover - Contest: Black starts
+        before = snapshot(client, tid)
+        for action in ("K", "call", "xyzzy", ""):
+            err = send(ws0, type="move", id=f"i-{action}", move=up["move"], action=action)
+            assert err["code"] == "illegal", err
+        assert snapshot(client, tid) == before
+
+
+def test_spectator_cannot_move_and_sees_no_observation(client):
+    t = two_humans(client)
+    tid = t["table"]["id"]
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        welcome = hello(ws, None)
+        assert welcome["role"] == "spectator" and welcome["seat"] is None
+        up = first_update(ws)
+        assert up["view"]["observation"] is None and up["view"]["legal"] == []
+        before = snapshot(client, tid)
+        err = send(ws, type="move", id="s1", move=up["move"], action="Q")
+        assert err["code"] == "spectator"
+        assert send(ws, type="auto_pass", on=True)["code"] == "spectator"
+        assert snapshot(client, tid) == before
+
+
+def test_first_message_must_be_hello_and_unknown_table(client):
+    t = two_humans(client)
+    with client.websocket_connect(f"/ws/tables/{t['table']['id']}") as ws:
+        ws.send_text(json.dumps({"type": "ping"}))
+        assert ws.receive_json()["code"] == "not_hello"
+    with client.websocket_connect("/ws/tables/no-such-table") as ws:
+        assert ws.receive_json()["code"] == "no_table"
+
+
+def play_random(ws, up, rng, seat_moves, limit=10_000):
+    """Answer every prompt with a random legal action until the game ends."""
+    n = 0
+    while up["status"] != "over" and n < limit:
+        legal = up["view"]["legal"]
+        if legal:
+            n += 1
+            ws.send_text(
+                json.dumps(
+                    {"type": "move", "id": f"r{n}", "move": up["move"], "action": rng.choice(legal)}
+                )
+            )
+        up = receive_until(ws, "update")
+    return up
+
+
+def test_reconnect_resumes_from_last_event_without_loss_or_duplicates(client):
+    import random
+
+    t = create_table(client, "contest", seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    tid = t["table"]["id"]
+    token = t["invites"][0]["token"]
+    rng = random.Random(3)
+    seen: list[str] = []
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        hello(ws, token)
+        up = first_update(ws)
+        seen += up["log"]
+        for i in range(6):
+            legal = up["view"]["legal"]
+            ws.send_text(
+                json.dumps(
+                    {"type": "move", "id": f"a{i}", "move": up["move"], "action": rng.choice(legal)}
+                )
+            )
+            up = receive_until(ws, "update")
+            seen += up["log"]
+            if up["status"] == "over":
+                break
+        last = up["move"]
+    # moves happen while we are away? (the bot only moves after us, so nothing) — reconnect
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        hello(ws, token, since=last)
+        up = first_update(ws)
+        assert up["move"] == last and up["log"] == []  # nothing new, nothing repeated
+        up = play_random(ws, up, rng, [])
+        seen += up["log"] if False else []
+    # a fresh connection from 0 gets the whole log, and it starts with what we saw
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        hello(ws, token, since=0)
+        full = first_update(ws)
+    assert full["log"][: len(seen)] == seen
+    assert full["log"] == runtime(client, tid).state.public_log()
+
+
+def test_reconnect_midway_delivers_exactly_the_missing_lines(client):
+    import random
+
+    t = two_humans(client)
+    tid = t["table"]["id"]
+    toks = [inv["token"] for inv in t["invites"]]
+    rng = random.Random(5)
+    with (
+        client.websocket_connect(f"/ws/tables/{tid}") as a,
+        client.websocket_connect(f"/ws/tables/{tid}") as b,
+    ):
+        hello(a, toks[0])
+        hello(b, toks[1])
+        ups = [first_update(a), first_update(b)]
+        log0 = list(ups[0]["log"])
+        moves_seen_by_0 = ups[0]["move"]
+        # seat 0 stops reading after its first update; seat 1 and seat 0 keep moving
+        socks = (a, b)
+        for i in range(12):
+            rt = runtime(client, tid)
+            w = rt.window
+            if w is not None and w.move == rt.move:
+                movers = [s for s in (0, 1)]
+            else:
+                movers = [rt.state.current_player()]
+            for s in movers:
+                legal = [str(x) for x in rt.state.legal_actions()]
+                if w is not None and s != w.asked:
+                    legal = ["pass"]
+                socks[s].send_text(
+                    json.dumps(
+                        {
+                            "type": "move",
+                            "id": f"m{i}-{s}",
+                            "move": rt.move,
+                            "action": rng.choice(legal),
+                        }
+                    )
+                )
+                # wait for the reply to this message (answered/ack/error)
+                while True:
+                    msg = socks[s].receive_json()
+                    if msg.get("id") == f"m{i}-{s}":
+                        break
+                    if s == 0 and msg["type"] == "update":
+                        log0 += msg["log"]
+                        moves_seen_by_0 = msg["move"]
+            if runtime(client, tid).state.is_terminal():
+                break
+    with client.websocket_connect(f"/ws/tables/{tid}") as a:
+        hello(a, toks[0], since=moves_seen_by_0)
+        up = first_update(a)
+        log0 += up["log"]
+    assert log0 == runtime(client, tid).state.public_log()
+
+
+def test_record_only_when_over_and_history_per_seat(client):
+    import random
+
+    t = create_table(client, "contest", seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    tid = t["table"]["id"]
+    token = t["invites"][0]["token"]
+    assert client.get(f"/api/tables/{tid}/record").status_code == 409
+    assert client.get(f"/api/tables/{tid}/replay").status_code == 409
+    hist = client.get(f"/api/tables/{tid}/history", headers={"X-Seat-Token": token}).json()
+    assert hist["seat"] == 0 and "actions" not in hist
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        hello(ws, token)
+        up = play_random(ws, first_update(ws), random.Random(1), [])
+    assert up["status"] == "over" and up["view"]["result"] is not None
+    record = client.get(f"/api/tables/{tid}/record").json()
+    assert record["result"]["terminal"] is True
+    from cardtable.engine.record import replay
+
+    assert replay(record).is_terminal()
+    steps = client.get(f"/api/tables/{tid}/replay").json()["steps"]
+    assert steps[0]["move"] == 0 and steps[-1]["move"] == len(record["actions"])
+    r = client.get(f"/api/tables/{tid}/record?download=1")
+    assert "attachment" in r.headers["content-disposition"]
+
+
+def test_reaction_window_is_offered_to_every_seat_alike(client):
+    """Contest's call/pass: both seats get the same prompt and deadline; who is asked is hidden."""
+    t = two_humans(client, reaction_seconds=30)
+    tid = t["table"]["id"]
+    toks = [inv["token"] for inv in t["invites"]]
+    with (
+        client.websocket_connect(f"/ws/tables/{tid}") as a,
+        client.websocket_connect(f"/ws/tables/{tid}") as b,
+    ):
+        hello(a, toks[0])
+        hello(b, toks[1])
+        socks = (a, b)
+        ups = [first_update(a), first_update(b)]
+        # both declare; then the call window opens
+        for _ in range(2):
+            mover = ups[0]["view"]["to_act"]
+            socks[mover].send_text(
+                json.dumps(
+                    {
+                        "type": "move",
+                        "id": f"d{ups[0]['move']}",
+                        "move": ups[0]["move"],
+                        "action": "P",
+                    }
+                )
+            )
+            ups = [receive_until(a, "update"), receive_until(b, "update")]
+        rt = runtime(client, tid)
+        asked = rt.window.asked
+        views = [u["view"] for u in ups]
+        assert all(v["reaction"] and v["to_act"] is None for v in views)
+        assert views[0]["prompt"]["kind"] == views[1]["prompt"]["kind"] == "reaction"
+        assert views[0]["prompt"]["deadline"] == views[1]["prompt"]["deadline"]
+        assert sorted(views[asked]["legal"]) == ["call", "pass"]
+        assert views[1 - asked]["legal"] == ["pass"]
+        before = snapshot(client, tid)
+        # the seat that is not asked may only pass; its pass is "answered", like the asked seat's
+        err = send(socks[1 - asked], type="move", id="c1", move=ups[0]["move"], action="call")
+        assert err["code"] == "illegal"
+        reply = send(socks[1 - asked], type="move", id="p1", move=ups[0]["move"], action="pass")
+        assert reply["type"] == "answered"
+        assert snapshot(client, tid) == before  # nothing applied until everyone answered
+        reply = send(socks[asked], type="move", id="p2", move=ups[0]["move"], action="pass")
+        assert reply["type"] == "answered"
+        ack = receive_until(socks[asked], "ack")
+        assert ack["id"] == "p2"
+        assert stored_moves(client, tid)[ack["number"] - 1].action == "pass"
+
+
+def test_reaction_window_times_out_with_a_pass(tmp_path):
+    with app_client(tmp_path / "w.db") as client:
+        t = create_table(
+            client,
+            "contest",
+            seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+            reaction_seconds=0.3,
+        )
+        tid = t["table"]["id"]
+        with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+            hello(ws, t["invites"][0]["token"])
+            up = first_update(ws)
+            while not up["view"]["reaction"]:
+                ws.send_text(
+                    json.dumps(
+                        {
+                            "type": "move",
+                            "id": f"x{up['move']}",
+                            "move": up["move"],
+                            "action": up["view"]["legal"][0],
+                        }
+                    )
+                )
+                up = receive_until(ws, "update")
+            window_move = up["move"]
+            assert up["view"]["prompt"]["kind"] == "reaction"
+            nxt = receive_until(ws, "update")  # nobody answers: the window closes by itself
+            assert nxt["move"] > window_move
+        passes = [m for m in stored_moves(client, tid) if m.number == window_move + 1]
+        assert passes and passes[0].action == "pass"
+
+
+def test_turn_clock_plays_the_default_move(tmp_path):
+    with app_client(tmp_path / "c.db") as client:
+        t = create_table(
+            client,
+            "contest",
+            seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+            turn_seconds=0.3,
+            reaction_seconds=0.3,
+        )
+        tid = t["table"]["id"]
+        with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+            hello(ws, t["invites"][0]["token"])
+            up = first_update(ws)
+            assert up["view"]["prompt"]["kind"] == "turn" and up["view"]["prompt"]["deadline"]
+            receive_until(ws, "update")
+        first = [m for m in stored_moves(client, tid) if m.seat == 0][0]
+        assert first.msg_id == "timeout"
+
+
+def test_auto_pass_answers_reaction_windows(tmp_path):
+    with app_client(tmp_path / "a.db") as client:
+        t = create_table(
+            client,
+            "contest",
+            seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+            reaction_seconds=600,
+        )
+        tid = t["table"]["id"]
+        with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+            hello(ws, t["invites"][0]["token"])
+            up = first_update(ws)
+            ws.send_text(json.dumps({"type": "auto_pass", "on": True}))
+            receive_until(ws, "auto_pass")
+            # with a ten-minute window, the game only gets past the call windows by auto-pass
+            for _ in range(6):
+                if up["status"] == "over":
+                    break
+                while not up["view"]["legal"]:
+                    up = receive_until(ws, "update")
+                ws.send_text(
+                    json.dumps(
+                        {
+                            "type": "move",
+                            "id": f"y{up['move']}",
+                            "move": up["move"],
+                            "action": up["view"]["legal"][0],
+                        }
+                    )
+                )
+                up = receive_until(ws, "update")
+        assert runtime(client, tid).seats[0].auto_pass
+
+
+def test_restart_in_process_continues_from_the_last_committed_move(tmp_path):
+    db = tmp_path / "r.db"
+    with app_client(db, default_reaction_seconds=30.0) as client:
+        t = two_humans(client)
+        tid = t["table"]["id"]
+        rt = runtime(client, tid)
+        for i in range(2):  # both declare; the call window is open when the server stops
+            rt2 = runtime(client, tid)
+            seat = rt2.state.current_player()
+            tok = t["invites"][seat]["token"]
+            with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+                hello(ws, tok)
+                up = first_update(ws)
+                ws.send_text(
+                    json.dumps({"type": "move", "id": f"q{i}", "move": up["move"], "action": "N"})
+                )
+                receive_until(ws, "ack")
+        before = (rt.move, [str(a) for a in rt.state.history()], rt.state.observation(0))
+    with app_client(db, default_reaction_seconds=30.0) as client:
+        rt = runtime(client, tid)
+        assert rt.window is not None  # the window re-opens for the whole table
+        assert (rt.move, [str(a) for a in rt.state.history()], rt.state.observation(0)) == before
+
+
+def test_rematch_rotates_seats_and_keeps_tokens(client):
+    import random
+
+    t = create_table(client, "contest", seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    tid = t["table"]["id"]
+    token = t["invites"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        hello(ws, token)
+        play_random(ws, first_update(ws), random.Random(2), [])
+    r = client.post(f"/api/tables/{tid}/rematch", headers={"X-Seat-Token": token})
+    assert r.status_code == 200, r.text
+    new = r.json()
+    assert new["seat"] == 1
+    again = client.post(f"/api/tables/{tid}/rematch", headers={"X-Seat-Token": token}).json()
+    assert again["table"] == new["table"]  # made once
+    with client.websocket_connect(f"/ws/tables/{new['table']}") as ws:
+        assert hello(ws, token)["seat"] == 1
+    summary = client.get(f"/api/tables/{new['table']}").json()
+    assert [s["kind"] for s in summary["seats"]] == ["bot", "human"]
+
+
+def test_bad_table_requests(client):
+    assert client.post("/api/tables", json={"game": "no-such-game"}).status_code == 400
+    assert client.post("/api/tables", json={"game": "contest", "players": 7}).status_code == 400
+    r = client.post(
+        "/api/tables", json={"game": "contest", "seats": [{"kind": "bot", "bot": "zzz"}] * 2}
+    )
+    assert r.status_code == 400 and "zzz" in r.text
+    assert client.get("/api/tables/nothing-here").status_code == 404
+    games = client.get("/api/games").json()
+    assert "contest" in [g["name"] for g in games]
+    assert client.get("/").status_code == 200 and "cardtable" in client.get("/").text
