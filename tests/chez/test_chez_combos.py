@@ -148,3 +148,41 @@ def test_two_red_sixes_off_makes_the_pair_a_double_six():
     do(state, "d8=6")
     passes(state)
     assert len(hand(state, 1)) == 5  # no win: an even d8 makes the next player pick up 3
+
+
+def test_a_player_may_hold_only_one_castle():
+    state = deal(["7C 8C 9C 7D 8D 9D 2D", "3C 4C"], top="9S")
+    do(state, "castle")
+    do(state, "2D")
+    assert "castle" not in legal(state)
+
+
+def test_a_castle_absorbs_a_revolution_that_would_overthrow():
+    state = deal(["2H 3H 4H 5H 9D", "7C 8C 9C JC QC KC 3S", "8D 8H"], top="5S", first=1)
+    do(state, "castle", "3S")  # P1 builds a Castle, then plays; the bonus is used: turn over
+    do(state, "pick", "end")  # P2 cannot play
+    do(state, "2H 3H 4H 5H", "target P1")
+    passes(state)
+    assert state.board.places == [0, 0, 0] and state.castle[1] is None
+    assert "JC" in hand(state, 1)
+
+
+def test_a_castle_absorbs_a_king():
+    state = deal(["KH 5C 6C", "7C 8C 9C 9D 3C"], top="JK", first=1)
+    do(state, "castle", "9D")
+    do(state, "KH", "target P1")
+    passes(state)
+    assert hand(state, 1) == ["3C"] and hand(state, 0) == ["5C", "6C"]
+
+
+def test_two_tens_recycle_twice():
+    state = deal(["10H 10S 5C 6C", "2C 3C"], top="9H", draw="2D 3D 4D 5D")
+    do(state, "10H 10S")
+    passes(state)
+    assert hand(state, 0) == ["4D", "5D"]
+
+
+def test_king_queen_needs_a_target_with_cards():
+    state = deal(["KH QH 5C", "2C 3C", "4C"], top="9H")
+    do(state, "KH QH")
+    assert legal(state) == ["target P1", "target P2"]

@@ -181,3 +181,25 @@ def test_knocked_out_players_take_the_lowest_place_in_play():
     assert state.observation(2)["secondary"] == ["JC", "QC", "KC"]
     assert state.current_player() == 2  # P0 has one card: no bonus, the turn ends
     assert not state.is_terminal()
+
+
+def test_cards_an_effect_makes_you_pick_up_use_no_action_and_roll_no_plague():
+    state = deal(["6H 9C 9D", "2C 3C 4C"], top="5H", draw="2D 3D 4D")
+    do(state, "6H", "d6=1")
+    passes(state)
+    assert not state.is_chance_node() and state.plague == [0, 0]
+    assert hand(state, 0) == ["9C", "2D", "9D"]
+
+
+def test_no_window_opens_when_every_ace_is_on_the_table():
+    state = deal(["AC AD AH KS QH 5C", "KH 2C 3C"], top="AS")
+    do(state, "AC AD AH", "end")  # all four Aces are now on the discard pile
+    do(state, "KH", "target P0")
+    assert step(state) == "take"  # straight to the King's blind take: nobody can nope
+
+
+def test_a_noped_joker_still_ends_the_turn():
+    state = deal(["JK 5C 6C", "AS 2C", "3C 4C"], top="9H")
+    do(state, "JK", "nope AS")
+    assert state.current_player() == 1
+    assert step(state) == "turn" and state.observation(1)["joker_stack"] == 0
