@@ -13,13 +13,13 @@ def deal(
     first: int = 0,
     **settings: object,
 ) -> ChezState:
-    """A state from hands written as ``"7H 8S"``; ``draw`` names the top of the draw pile."""
+    """A state from hands written as ``"7H 8S"`` (or ``7H+8S``); ``draw`` is the pile's top."""
     game = load_game("chez", players=len(hands), **settings)
     state = game.new_initial_state(
         deal={
-            "hands": [h.split() for h in hands],
+            "hands": [h.replace("+", " ").split() for h in hands],
             "top": top,
-            "draw": draw.split(),
+            "draw": draw.replace("+", " ").split(),
             "first": first,
         }
     )

@@ -9,8 +9,8 @@ from tests.chez.helpers import deal, do, hand, legal, passes, step
 
 def test_doubles_first_card_must_be_playable_last_card_is_the_top():
     state = deal(["7S 7H 2C", "3C 4C"], top="8S")
-    assert {"7S 7H", "7H 7S"} <= set(legal(state))
-    do(state, "7S 7H")
+    assert {"7S+7H", "7H+7S"} <= set(legal(state))
+    do(state, "7S+7H")
     assert state.observation(1)["top"] == "7H"
     assert state.current_player() == 1  # two non-special cards: nothing to nope, no window
 
@@ -22,8 +22,8 @@ def test_doubles_of_a_value_the_top_card_refuses_are_not_offered():
 
 def test_two_red_sixes_on_a_six_win_at_once():
     state = deal(["6H 6D 5C", "2C 3C", "4C 4D"], top="5H")
-    assert "6H 6D" in legal(state)
-    do(state, "6H 6D")
+    assert "6H+6D" in legal(state)
+    do(state, "6H+6D")
     assert state.observation(0)["prompt"]["dice"] == [8]
     do(state, "d8=6")
     passes(state)
@@ -33,14 +33,14 @@ def test_two_red_sixes_on_a_six_win_at_once():
 
 def test_two_red_sixes_otherwise_act_as_a_double_six():
     state = deal(["6H 6D 5C", "2C 3C", "4C 4D"], top="5H", draw="2D 3D 4H")
-    do(state, "6D 6H", "d8=3")
+    do(state, "6D+6H", "d8=3")
     passes(state)
     assert hand(state, 0) == ["5C", "2D", "3D", "4H"]
 
 
 def test_revolution_overthrows_a_royal_heavy_hand():
     state = deal(["2H 3H 4H 5H 9C", "JC QC KC 2D", "8C 8D"], top="2S")
-    do(state, "2H 3H 4H 5H", "target P1")
+    do(state, "2H+3H+4H+5H", "target P1")
     passes(state)
     assert state.board.places == [0, 3, 0]
     assert sorted(state.observation(0)["secondary"]) == sorted(["JC", "QC", "KC", "2D"])
@@ -48,7 +48,7 @@ def test_revolution_overthrows_a_royal_heavy_hand():
 
 def test_revolution_fails_and_its_player_picks_up_two():
     state = deal(["2H 3H 4H 5H 9C", "2D 3D JC", "8C 8D"], top="2S", draw="6S 7S")
-    do(state, "2H 3H 4H 5H", "target P1")
+    do(state, "2H+3H+4H+5H", "target P1")
     passes(state)
     assert state.board.places == [0, 0, 0]
     assert hand(state, 0) == ["9C", "6S", "7S"]
@@ -56,7 +56,7 @@ def test_revolution_fails_and_its_player_picks_up_two():
 
 def test_royal_court_king_then_queen_then_jack_with_a_d6():
     state = deal(["JH QH KS 5C", "2C 3C"], top="9H")
-    do(state, "JH QH KS", "target P1", "d6=3")
+    do(state, "JH+QH+KS", "target P1", "d6=3")
     passes(state)
     do(state, "take 2C", "give 5C")
     # two players, the Queen was on the last action: +1; the Jack: +3
@@ -66,8 +66,8 @@ def test_royal_court_king_then_queen_then_jack_with_a_d6():
 
 def test_king_queen_combo_exchanges_whole_hands():
     state = deal(["KH QH 5C", "2C 3C 4C"], top="9H")
-    assert {"KH QH", "QH KH"} <= set(legal(state))
-    do(state, "KH QH", "target P1")
+    assert {"KH+QH", "QH+KH"} <= set(legal(state))
+    do(state, "KH+QH", "target P1")
     passes(state)
     assert hand(state, 1) == ["5C"]
     assert state.current_player() == 0 and hand(state, 0) == ["2C", "3C", "4C"]
@@ -75,12 +75,12 @@ def test_king_queen_combo_exchanges_whole_hands():
 
 def test_true_transformation_cannot_be_noped_and_names_the_top():
     state = deal(["5H 6H 7H 8H 9H 2C", "AC 3C AS"], top="4H")
-    do(state, "5H 6H 7H 8H 9H")
+    do(state, "5H+6H+7H+8H+9H")
     assert step(state) == "name"  # no reaction window
     do(state, "name A black")
     assert state.observation(1)["top_counts_as"] == ["A", "black"]
     assert state.current_player() == 1
-    assert [a for a in legal(state) if " " not in a] == ["AC", "AS", "pick"]
+    assert [a for a in legal(state) if "+" not in a] == ["AC", "AS", "pick"]
 
 
 def test_castle_is_a_bonus_action_and_absorbs_the_next_attack():
@@ -119,13 +119,13 @@ def test_betting_man_miss_picks_up_the_difference():
 
 
 OFF = [
-    ("doubles", ["7S 7H 2C", "3C"], "8S", "7S 7H"),
-    ("revolution", ["2H 3H 4H 5H 9C", "3C"], "2S", "2H 3H 4H 5H"),
-    ("royal_court", ["JH QH KS 5C", "3C"], "9H", "JH QH KS"),
-    ("king_queen", ["KH QH 5C", "3C"], "9H", "KH QH"),
-    ("true_transformation", ["5H 6H 7H 8H 9H", "3C"], "4H", "5H 6H 7H 8H 9H"),
-    ("castle", ["7C 8C 9C 2D", "3C"], "9S", "castle"),
-    ("betting_man", ["JK JK 2D", "3C"], "9S", "bet 1"),
+    ("doubles", ["7S+7H+2C", "3C"], "8S", "7S+7H"),
+    ("revolution", ["2H+3H+4H+5H+9C", "3C"], "2S", "2H+3H+4H+5H"),
+    ("royal_court", ["JH+QH+KS+5C", "3C"], "9H", "JH+QH+KS"),
+    ("king_queen", ["KH+QH+5C", "3C"], "9H", "KH+QH"),
+    ("true_transformation", ["5H+6H+7H+8H+9H", "3C"], "4H", "5H+6H+7H+8H+9H"),
+    ("castle", ["7C+8C+9C+2D", "3C"], "9S", "castle"),
+    ("betting_man", ["JK+JK+2D", "3C"], "9S", "bet 1"),
 ]
 
 
@@ -143,7 +143,7 @@ def test_siege_setting_switches_siege_off():
 
 def test_two_red_sixes_off_makes_the_pair_a_double_six():
     state = deal(["6H 6D 5C", "2C 3C"], top="5H", two_red_sixes=False)
-    do(state, "6H 6D")
+    do(state, "6H+6D")
     assert state.observation(0)["prompt"]["dice"] == [8]
     do(state, "d8=6")
     passes(state)
@@ -161,7 +161,7 @@ def test_a_castle_absorbs_a_revolution_that_would_overthrow():
     state = deal(["2H 3H 4H 5H 9D", "7C 8C 9C JC QC KC 3S", "8D 8H"], top="5S", first=1)
     do(state, "castle", "3S")  # P1 builds a Castle, then plays; the bonus is used: turn over
     do(state, "pick", "end")  # P2 cannot play
-    do(state, "2H 3H 4H 5H", "target P1")
+    do(state, "2H+3H+4H+5H", "target P1")
     passes(state)
     assert state.board.places == [0, 0, 0] and state.castle[1] is None
     assert "JC" in hand(state, 1)
@@ -177,12 +177,12 @@ def test_a_castle_absorbs_a_king():
 
 def test_two_tens_recycle_twice():
     state = deal(["10H 10S 5C 6C", "2C 3C"], top="9H", draw="2D 3D 4D 5D")
-    do(state, "10H 10S")
+    do(state, "10H+10S")
     passes(state)
     assert hand(state, 0) == ["4D", "5D"]
 
 
 def test_king_queen_needs_a_target_with_cards():
     state = deal(["KH QH 5C", "2C 3C", "4C"], top="9H")
-    do(state, "KH QH")
+    do(state, "KH+QH")
     assert legal(state) == ["target P1", "target P2"]

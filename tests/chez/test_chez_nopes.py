@@ -94,5 +94,5 @@ def test_front_combos_and_true_transformations_open_no_window():
     do(state, "castle")
     assert step(state) == "turn"
     state = deal(["5H 6H 7H 8H 9H 2C", "AC 3C"], top="4H")
-    do(state, "5H 6H 7H 8H 9H")
+    do(state, "5H+6H+7H+8H+9H")
     assert step(state) == "name"

@@ -97,7 +97,7 @@ def test_king_takes_a_card_blind_and_gives_one_back_from_the_original_hand():
 
 def test_two_kings_swap_two_cards_and_a_short_target_draws_first():
     state = deal(["KH KS 5C 8D", "2C"], top="9H", draw="2D")
-    do(state, "KH KS", "target P1")
+    do(state, "KH+KS", "target P1")
     passes(state)
     do(state, "take 2D")
     assert legal(state) == ["give 5C", "give 8D"]
@@ -148,7 +148,7 @@ def test_dice_law_ladder():
 
 def test_three_jacks_roll_a_d8():
     state = deal(["JS JH JD 5C", "2C 3C"], top="9H")
-    do(state, "JS JD JH")
+    do(state, "JS+JD+JH")
     assert state.observation(0)["prompt"]["dice"] == [8]
     do(state, "d8=7")
     passes(state)
@@ -158,7 +158,7 @@ def test_three_jacks_roll_a_d8():
 def test_four_jokers_roll_d20_plus_d10_in_two_deck_games():
     players = ["JK JK JK JK 5C", "2C", "3C", "4C", "5D", "6D", "7D"]
     state = deal(players, top="9H")
-    do(state, "JK JK JK JK")
+    do(state, "JK+JK+JK+JK")
     passes(state)
     do(state, "accept")
     assert state.observation(1)["prompt"]["dice"] == [20, 10]

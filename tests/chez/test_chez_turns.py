@@ -124,7 +124,7 @@ def test_an_infected_player_who_empties_their_hand_has_finished():
     do(state, "pick", "d6=1", "d8=1", "d12=1", "end")
     assert state.plague[0] == 2
     do(state, "9C", "end", "8C", "end")
-    do(state, "2D 3D 4D 5D", "target P1")
+    do(state, "2D+3D+4D+5D", "target P1")
     passes(state)  # P1 holds more royals than 2s-5s: overthrown; P0's hand is empty
     assert state.board.places[:2] == [1, 3]
     assert state.plague[0] == 0
@@ -176,7 +176,7 @@ def test_leaderboard_example_grug_brug_norman():
 
 def test_knocked_out_players_take_the_lowest_place_in_play():
     state = deal(["2H 3H 4H 5H 9C", "JC QC KC", "8C 8D"], top="2S")
-    do(state, "2H 3H 4H 5H", "target P1", *["pass"] * 3)
+    do(state, "2H+3H+4H+5H", "target P1", *["pass"] * 3)
     assert state.board.places == [0, 3, 0]
     assert state.observation(2)["secondary"] == ["JC", "QC", "KC"]
     assert state.current_player() == 2  # P0 has one card: no bonus, the turn ends
@@ -193,7 +193,7 @@ def test_cards_an_effect_makes_you_pick_up_use_no_action_and_roll_no_plague():
 
 def test_no_window_opens_when_every_ace_is_on_the_table():
     state = deal(["AC AD AH KS QH 5C", "KH 2C 3C"], top="AS")
-    do(state, "AC AD AH", "end")  # all four Aces are now on the discard pile
+    do(state, "AC+AD+AH", "end")  # all four Aces are now on the discard pile
     do(state, "KH", "target P0")
     assert step(state) == "take"  # straight to the King's blind take: nobody can nope
 

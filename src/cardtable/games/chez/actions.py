@@ -3,7 +3,7 @@
 | notation        | meaning                                                        |
 |-----------------|----------------------------------------------------------------|
 | ``7H``          | play one card onto the discard pile                            |
-| ``7H 7S 7D``    | play a combo, in this order (first must be playable, last tops) |
+| ``7H+7S+7D``    | play a combo, in this order (first must be playable, last tops) |
 | ``pick``        | pick up a card as your action                                  |
 | ``end``         | end your turn after your last action                           |
 | ``accept``      | take the pick-up of the Joker stack you face                   |
@@ -35,7 +35,7 @@ class Play(Action):
     text: str = field(default="", compare=False, repr=False)
 
     def __str__(self) -> str:
-        return self.text or " ".join(NAME[k] for k in self.cards)
+        return self.text or "+".join(NAME[k] for k in self.cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +149,7 @@ def play_of(cards: tuple[int, ...]) -> Play:
     """The interned ``Play`` of these cards, so legality checks are identity checks."""
     found = _PLAYS.get(cards)
     if found is None:
-        found = _PLAYS[cards] = Play(cards, " ".join(NAME[k] for k in cards))
+        found = _PLAYS[cards] = Play(cards, "+".join(NAME[k] for k in cards))
     return found
 
 
@@ -192,7 +192,7 @@ def parse(text: str) -> Action | None:
 
 
 def _parse_words(text: str) -> Action | None:
-    words = text.lower().split()
+    words = text.lower().replace("+", " ").split()
     head = words[0]
     if len(words) == 1 and head in WORDS:
         return WORDS[head]
