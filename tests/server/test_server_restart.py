@@ -1,0 +1,161 @@
+"""Restart test: SIGKILL ``cardtable serve`` mid-game, restart it, finish every game.
+
+Many tables play at once: people (driven here over WebSocket) against bots,
+and bot-only tables of every registered game. After the kill no acknowledged
+move may be missing from the final record, and every move committed before
+the kill must be a prefix of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import random
+import sqlite3
+
+import httpx
+from ct_server_helpers import ServerProcess
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from cardtable.engine.registry import available_games
+
+HUMAN_TABLES = 12
+BOT_TABLES_PER_GAME = 2
+ids = itertools.count()
+
+
+class Player:
+    """One person at one seat: plays random legal moves, remembers every ack."""
+
+    def __init__(self, base: str, table: str, token: str, seed: int) -> None:
+        self.url = base.replace("http", "ws") + f"/ws/tables/{table}"
+        self.table = table
+        self.token = token
+        self.rng = random.Random(seed)
+        self.last = 0
+        self.acked: dict[int, str] = {}
+        self.sent: dict[str, str] = {}
+        self.over = False
+
+    async def run(self, think: float) -> None:
+        async with connect(self.url) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": self.token, "since": self.last}))
+            async for raw in ws:
+                msg = json.loads(raw)
+                if msg["type"] == "ack":
+                    self.acked[msg["number"]] = self.sent[msg["id"]]
+                elif msg["type"] == "update":
+                    self.last = msg["move"]
+                    if msg["status"] == "over":
+                        self.over = True
+                        return
+                    legal = msg["view"]["legal"]
+                    if legal:
+                        if think:
+                            await asyncio.sleep(think * self.rng.random())
+                        msg_id = f"p{next(ids)}"
+                        action = self.rng.choice(legal)
+                        self.sent[msg_id] = action
+                        await ws.send(
+                            json.dumps(
+                                {
+                                    "type": "move",
+                                    "id": msg_id,
+                                    "move": msg["move"],
+                                    "action": action,
+                                }
+                            )
+                        )
+
+    async def run_until_dropped(self, think: float) -> None:
+        with contextlib.suppress(ConnectionClosed, OSError, InvalidStatus):
+            await self.run(think)
+
+
+def still_playing(db_path: str) -> set[str]:
+    conn = sqlite3.connect(db_path)
+    try:
+        return {r[0] for r in conn.execute("SELECT id FROM ct_tables WHERE status = 'playing'")}
+    finally:
+        conn.close()
+
+
+def committed(db_path: str) -> dict[str, list[str]]:
+    conn = sqlite3.connect(db_path)
+    try:
+        rows = conn.execute("SELECT table_id, action FROM ct_moves ORDER BY table_id, number")
+        out: dict[str, list[str]] = {}
+        for table_id, action in rows:
+            out.setdefault(table_id, []).append(action)
+        return out
+    finally:
+        conn.close()
+
+
+def test_sigkill_during_many_games_loses_no_acknowledged_move(tmp_path):
+    db_path = str(tmp_path / "restart.db")
+    server = ServerProcess(f"sqlite:///{db_path}")
+    server.start()
+    try:
+        api = httpx.Client(base_url=server.base, timeout=10)
+        players = []
+        for i in range(HUMAN_TABLES):
+            body = {
+                "game": "contest",
+                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+                "reaction_seconds": 30,
+            }
+            created = api.post("/api/tables", json=body).json()
+            inv = created["invites"][0]
+            players.append(Player(server.base, created["table"]["id"], inv["token"], i))
+        bot_tables = []
+        for game in available_games():
+            for _ in range(BOT_TABLES_PER_GAME):
+                body = {"game": game, "seats": None, "bot_delay": 0.004}
+                info = api.get("/api/games").json()
+                n = next(g for g in info if g["name"] == game)["players"][0]
+                body["players"] = n
+                body["seats"] = [{"kind": "bot", "bot": "random"}] * n
+                bot_tables.append(api.post("/api/tables", json=body).json()["table"]["id"])
+
+        async def first_half() -> None:
+            tasks = [asyncio.create_task(p.run_until_dropped(0.02)) for p in players]
+            await asyncio.sleep(1.0)
+            server.kill()  # SIGKILL: no shutdown code runs
+            await asyncio.wait_for(asyncio.gather(*tasks), 20)
+
+        asyncio.run(first_half())
+        before = committed(db_path)
+        unfinished_humans = [p for p in players if not p.over]
+        assert unfinished_humans, "every game ended before the kill; the test proves nothing"
+        assert sum(len(p.acked) for p in players) > 0
+        assert still_playing(db_path) & set(bot_tables), "no bot game was cut off by the kill"
+
+        server.start()
+
+        async def second_half() -> None:
+            await asyncio.wait_for(
+                asyncio.gather(*(p.run(0.0) for p in players if not p.over)), 120
+            )
+
+        asyncio.run(second_half())
+        for _ in range(1200):
+            states = [api.get(f"/api/tables/{t}").json()["status"] for t in bot_tables]
+            if all(s == "over" for s in states):
+                break
+            asyncio.run(asyncio.sleep(0.1))
+        tables = [p.table for p in players] + bot_tables
+        for table in tables:
+            r = api.get(f"/api/tables/{table}/record")
+            assert r.status_code == 200, f"table {table} did not finish: {r.text}"
+            actions = r.json()["actions"]
+            assert actions[: len(before.get(table, []))] == before.get(table, [])
+        for p in players:
+            actions = api.get(f"/api/tables/{p.table}/record").json()["actions"]
+            for number, action in p.acked.items():
+                assert actions[number - 1] == action, (p.table, number)
+    finally:
+        server.stop()
