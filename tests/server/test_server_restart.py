@@ -122,8 +122,13 @@ def test_sigkill_during_many_games_loses_no_acknowledged_move(tmp_path):
                 bot_tables.append(api.post("/api/tables", json=body).json()["table"]["id"])
 
         async def first_half() -> None:
-            tasks = [asyncio.create_task(p.run_until_dropped(0.02)) for p in players]
-            await asyncio.sleep(1.0)
+            tasks = [asyncio.create_task(p.run_until_dropped(0.05)) for p in players]
+            # kill once moves are being acknowledged while most games are still on
+            for _ in range(400):
+                await asyncio.sleep(0.02)
+                acked = sum(1 for p in players if p.acked)
+                if acked >= HUMAN_TABLES // 2:
+                    break
             server.kill()  # SIGKILL: no shutdown code runs
             await asyncio.wait_for(asyncio.gather(*tasks), 20)
 
