@@ -367,3 +367,10 @@ def test_continuing_whenever_is_discarded_when_its_effect_ends() -> None:
         finish_turn(st)
     assert obs(st)["table"] == []
     assert "Get a Life on P1 ends." in st.public_log()
+
+
+def test_fixed_slack_activity_shows_its_printed_value_without_tokens() -> None:
+    st = deal(3, jobs3(), [["sleep", *FILLER], [], []])
+    run(st, "done", "do sleep")
+    pass_window(st)
+    assert obs(st)["players"][0]["room"] == [{"card": "sleep", "slack": 2, "tokens": False}]

@@ -73,7 +73,8 @@ def settle_slack(st: ChezGeekState, step: Step) -> None:
         st.discard.append(t)
         st.log("fizzles", t, seat)
         return
-    put_in_room(st, seat, t, value, tokened=True)
+    printed = st.defs[t].slack
+    put_in_room(st, seat, t, value, tokened=printed is None or printed.kind == "dice")
 
 
 def call_roll(st: ChezGeekState, step: Step, roll: int) -> None:
