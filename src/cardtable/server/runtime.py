@@ -145,9 +145,11 @@ class TableRuntime:
     def log_len_at(self, move: int) -> int:
         return self.moves[move - 1].log_len if move > 0 else self.initial_log_len
 
-    def delta(self, seat: int | None, since: int) -> Delta:
+    def delta(self, seat: int | None, since: int, log: list[str] | None = None) -> Delta:
         since = max(0, min(since, self.move))
-        lines = self.state.public_log()[self.log_len_at(since) :]
+        if log is None:
+            log = self.state.public_log()
+        lines = log[self.log_len_at(since) :]
         mine = [
             {"move": m.number, "action": m.action, "id": m.msg_id}
             for m in self.moves[since:]
@@ -190,10 +192,9 @@ class TableRuntime:
         w = self.window
         return (self.move, w.move if w is not None and w.move == self.move else None)
 
-    def update_for(self, sub: Subscriber) -> dict[str, Any]:
-        msg = update_message(
-            self.id, self.move, self.status, self.delta(sub.seat, sub.last), self.view_for(sub.seat)
-        )
+    def update_for(self, sub: Subscriber, log: list[str] | None = None) -> dict[str, Any]:
+        delta = self.delta(sub.seat, sub.last, log)
+        msg = update_message(self.id, self.move, self.status, delta, self.view_for(sub.seat))
         sub.last = self.move
         sub.version = self.version()
         return msg
@@ -201,10 +202,11 @@ class TableRuntime:
     def broadcast(self) -> None:
         self._sent_move = self.move
         version = self.version()
+        log = self.state.public_log()  # built once per broadcast, not once per seat
         for sub in list(self.subscribers):
             if sub.version == version:
                 continue
-            if not sub.push(self.update_for(sub)):
+            if not sub.push(self.update_for(sub, log)):
                 self.subscribers.discard(sub)
 
     def subscribe(self, seat: int | None, since: int) -> Subscriber:
