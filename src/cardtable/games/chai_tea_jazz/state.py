@@ -450,6 +450,7 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
         return other
 
     def cards(self) -> Counter[str]:
+        """Every card in every zone (hands, straw, aside, trick, captured, undealt)."""
         names = self.game.names
         codes: list[int] = []
         for h in self.hands:
@@ -462,9 +463,12 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
         codes += self.trick_cards
         for c in self.captured:
             codes += c
-        for c, k in self.undealt.items():
-            codes += [c] * k
-        return CardCount([names[c] for c in codes])
+        if self.deal_left is not None:
+            codes += [a.card for a in self.deal_left]
+        else:
+            for c, k in self.undealt_counts.items():
+                codes += [c] * k
+        return CardCount(map(names.__getitem__, codes))
 
     def resample(self, seat: int, rng: random.Random) -> Self:
         from cardtable.games.chai_tea_jazz.resample import resample
