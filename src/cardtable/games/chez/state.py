@@ -292,7 +292,9 @@ class ChezState(TurnMixin, EffectsMixin, ViewMixin, State):
                 if len(_NAMES_OF_LIVE) > 256:
                     _NAMES_OF_LIVE.clear()
                 cached = _NAMES_OF_LIVE[key] = (self.kind, names)
-            return CardCount(cached[1])
+            copy = CardCount()
+            dict.update(copy, cached[1])
+            return copy
         total = CardCount(map(NAME.__getitem__, map(self.kind.__getitem__, ids)))
         total["<misplaced>"] += 1
         return total
