@@ -203,3 +203,12 @@ def test_a_noped_joker_still_ends_the_turn():
     do(state, "JK", "nope AS")
     assert state.current_player() == 1
     assert step(state) == "turn" and state.observation(1)["joker_stack"] == 0
+
+
+def test_plague_infection_rule():
+    from cardtable.games.chez.plague import infection
+
+    assert infection(cards=9, total=9, current=0) == 0  # equal is safe
+    assert infection(cards=12, total=9, current=0) == 3
+    assert infection(cards=12, total=9, current=2) == 2  # keeps the smaller count
+    assert infection(cards=12, total=10, current=5) == 2

@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.game import check_seat
 from cardtable.games.chez import actions as act
-from cardtable.games.chez.cards import NAME, PLAYABLE
+from cardtable.games.chez.cards import NAME
 from cardtable.games.chez.piles import Seg
+from cardtable.games.chez.playability import PLAYABLE
 
 if TYPE_CHECKING:
     from cardtable.games.chez.state import ChezState

@@ -5,8 +5,9 @@ Every physical card is an id; ``kind[id]`` says which card it is and
 be followed from public actions, so the resampler only has to permute the
 kinds of the ids a seat has never seen (see ``resample``).
 
-Rules live in mixins: ``turn`` (what the turn player may do), ``effects``
-(plays, windows and their resolution), ``view`` (observation, log, text)
+Rules live in mixins: ``turn`` (what the turn player may do), ``plays``
+(cards onto the pile, dice, draws), ``nopes`` (reaction windows), ``specials``
+(what each play does), ``view`` (observation, log, text)
 and ``resample``. This module holds the zones and the flow that glues the
 step stack to the turn order.
 """
@@ -20,18 +21,14 @@ from typing import TYPE_CHECKING, Any, Self
 from cardtable.engine.errors import MalformedActionError
 from cardtable.engine.game import Action, Marker, State
 from cardtable.games.chez import actions as act
-from cardtable.games.chez.cards import (
-    ACE_OF_SPADES,
-    JOKER_TOP,
-    NAME,
-    RANK,
-    deck_kinds,
-    key_of_kind,
-)
-from cardtable.games.chez.effects import EffectsMixin
+from cardtable.games.chez.cards import ACE_OF_SPADES, NAME, RANK, deck_kinds
 from cardtable.games.chez.leaderboard import Leaderboard
+from cardtable.games.chez.nopes import NopesMixin
 from cardtable.games.chez.piles import Castle, Seg
+from cardtable.games.chez.playability import JOKER_TOP, key_of_kind
+from cardtable.games.chez.plays import PlaysMixin
 from cardtable.games.chez.resample import resample_state
+from cardtable.games.chez.specials import SpecialsMixin
 from cardtable.games.chez.steps import (
     DrawStep,
     FxStep,
@@ -82,7 +79,7 @@ class CardCount(Counter[str]):
     __hash__ = None  # type: ignore[assignment]
 
 
-class ChezState(TurnMixin, EffectsMixin, ViewMixin, State):
+class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, State):
     game: ChezGame
 
     def __init__(self, game: ChezGame, seed: int | None, deal: Any) -> None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine.game import Action
 from cardtable.games.chez import actions as act
-from cardtable.games.chez.cards import JOKER, NKINDS, PLAYABLE, RANK
+from cardtable.games.chez.cards import JOKER, NKINDS, RANK
 from cardtable.games.chez.combos import (
     betting_man,
     castle,
@@ -24,6 +24,8 @@ from cardtable.games.chez.combos import (
 )
 from cardtable.games.chez.dice import JOKER_DIE, upgraded
 from cardtable.games.chez.piles import Castle
+from cardtable.games.chez.plague import PLAGUE_DIE
+from cardtable.games.chez.playability import PLAYABLE
 from cardtable.games.chez.steps import R_ACCEPT, R_BET, R_PLAGUE, DrawStep, RollStep
 
 RANK_BIT = tuple(1 << RANK[k] for k in range(NKINDS))
@@ -153,7 +155,7 @@ class TurnMixin(_Base):
         self.actions_left -= 1
         self._log("pick", p, could)
         if could:
-            self.stack.append(RollStep((6,), R_PLAGUE, p))
+            self.stack.append(RollStep((PLAGUE_DIE,), R_PLAGUE, p))
         self.stack.append(DrawStep(p, 1))
 
     def _accept(self) -> None:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.game import Marker, check_seat
-from cardtable.games.chez.cards import NAME, RANK_NAMES, describe_key
+from cardtable.games.chez.cards import NAME, RANK_NAMES
+from cardtable.games.chez.playability import describe_key
 from cardtable.games.chez.steps import (
     PLAY_NAMES,
     R_ACCEPT,

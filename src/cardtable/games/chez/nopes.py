@@ -1,0 +1,87 @@
+"""Nopes: reaction windows, chains and the Ace of Spades.
+
+A window asks every seat still playing with cards, in turn order after the
+player and then the player, whether or not it holds an Ace: who is asked
+never depends on hidden cards. A nope opens a new window on itself, except the
+Ace of Spades, which nothing can nope; Jokers only yield to the Ace of Spades.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.engine.game import Action, Marker
+from cardtable.games.chez import actions as act
+from cardtable.games.chez.cards import ACE_OF_SPADES, ACES
+from cardtable.games.chez.playability import key_of_kind
+from cardtable.games.chez.steps import (
+    DrawStep,
+    WindowStep,
+)
+
+if TYPE_CHECKING:
+    from cardtable.games.chez.state import ChezState
+
+    _Base = ChezState
+else:
+    _Base = object
+
+CHANCE = Marker.CHANCE
+
+
+class NopesMixin(_Base):
+    def _usable_aces(self, seat: int, as_only: bool) -> list[int]:
+        kind = self.kind
+        held = {kind[cid] for cid in self.hands[seat]}
+        if as_only:
+            return [ACE_OF_SPADES] if ACE_OF_SPADES in held else []
+        return [a for a in ACES if a in held]
+
+    def _run_window(self, step: WindowStep) -> int | None:
+        order = step.order
+        if order is None:
+            if not self._ace_may_be_hidden(step.as_only):
+                # every Ace that could nope is on the table: nobody can react
+                self.stack.pop()
+                return None
+            n, d, o = self.n, self.direction, step.opener
+            order = step.order = [(o + d * i) % n for i in range(1, n)] + [o]
+        active, hands = self.active, self.hands
+        while step.pos < len(order):
+            q = order[step.pos]
+            if (
+                active[q]
+                and hands[q]
+                and (self.nope_everyone or self._usable_aces(q, step.as_only))
+            ):
+                return q
+            step.pos += 1
+        self.stack.pop()
+        return None
+
+    def _window_legal(self, step: WindowStep) -> list[Action]:
+        q = step.order[step.pos]  # type: ignore[index]
+        return [act.PASS] + [act.NOPE[a] for a in self._usable_aces(q, step.as_only)]
+
+    def _window_act(self, step: WindowStep, action: Action) -> None:
+        if action is act.PASS:
+            step.pos += 1
+            return
+        q = step.order[step.pos]  # type: ignore[index]
+        ace = action.kind  # type: ignore[attr-defined]
+        cid = self._remove_kind(q, ace)
+        self.known[cid] = self.all_bits
+        self.discard.append(cid)
+        self.topkey = key_of_kind(ace)
+        self.override = None
+        play = step.play
+        play.nopes += 1
+        self._log("nope", q, ace, play.nopes)
+        self._count("nope")
+        if play.nopes == 2:
+            self._count("nope_chain")
+        self.stack.pop()
+        if ace != ACE_OF_SPADES:
+            self.stack.append(WindowStep(play, q, False))
+        if not self.hands[q]:
+            self.stack.append(DrawStep(q, 1))

@@ -1,0 +1,262 @@
+"""Card plays onto the discard pile, dice, draws and targets.
+
+A play puts its cards on the discard pile at once, then pushes its pending
+steps: the pick-up for an emptied hand (which comes before anything else),
+a target, its dice, the reaction window (``nopes``) and the resolution
+(``specials``). Every step is on ``self.stack``; nothing hides in flags.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.engine.game import Action, Marker
+from cardtable.games.chez import actions as act
+from cardtable.games.chez.cards import JOKER, RANK, SIX_DIAMONDS, SIX_HEARTS
+from cardtable.games.chez.combos import transformation as transformation_rule
+from cardtable.games.chez.dice import JACK_DIE, SIX_DIE, upgraded
+from cardtable.games.chez.plague import PLAGUE_ROLL, infection
+from cardtable.games.chez.playability import key_of_kind, top_key
+from cardtable.games.chez.steps import (
+    JACK,
+    JOKER_PLAY,
+    KING,
+    KQ,
+    NORMAL,
+    QUEEN,
+    R_ACCEPT,
+    R_BET,
+    R_PLAGUE,
+    R_PLAGUE2,
+    R_PLAY,
+    REVOLUTION,
+    ROYAL,
+    SIX,
+    TEN,
+    TRS,
+    TT,
+    DrawStep,
+    NameStep,
+    Pending,
+    ResolveStep,
+    RollStep,
+    TargetStep,
+    WindowStep,
+)
+
+if TYPE_CHECKING:
+    from cardtable.games.chez.state import ChezState
+
+    _Base = ChezState
+else:
+    _Base = object
+
+CHANCE = Marker.CHANCE
+_BY_RANK = {6: SIX, 10: TEN, 11: JACK, 12: QUEEN, 13: KING, 0: JOKER_PLAY}
+# plays whose effect is aimed at a chosen player
+_TARGETED = frozenset({KING, REVOLUTION, ROYAL, KQ})
+# combos that may leave the hand empty without the pick-up (a winning Two Red Sixes is
+# handled when it resolves)
+_NO_EMPTY_PICKUP = frozenset({REVOLUTION, ROYAL, TRS})
+COMBO_TALLY = {
+    REVOLUTION: "revolution",
+    ROYAL: "royal_court",
+    KQ: "king_queen",
+    TRS: "two_red_sixes",
+    TT: "true_transformation",
+}
+
+
+def classify(kinds: tuple[int, ...]) -> tuple[int, int]:
+    """(kind of play, copies) for cards already known to form a legal play."""
+    count = len(kinds)
+    first = kinds[0]
+    if count == 1 or all(k == first for k in kinds) or len({RANK[k] for k in kinds}) == 1:
+        if count == 2 and set(kinds) == {SIX_HEARTS, SIX_DIAMONDS}:
+            return TRS, 2
+        return _BY_RANK.get(RANK[first], NORMAL), count
+    ranks = sorted(RANK[k] for k in kinds)
+    if ranks == [2, 3, 4, 5]:
+        return REVOLUTION, 1
+    if ranks == [11, 12, 13]:
+        return ROYAL, 1
+    if ranks == [12, 13]:
+        return KQ, 1
+    if transformation_rule.is_straight_flush(kinds):
+        return TT, 1
+    raise ValueError(f"not a play: {kinds}")
+
+
+class PlaysMixin(_Base):
+    def _play(self, kinds: tuple[int, ...]) -> None:
+        p = self.turn
+        ids = [self._remove_kind(p, k) for k in kinds]
+        everyone = self.all_bits
+        for cid in ids:
+            self.known[cid] = everyone
+        self.discard.extend(ids)
+        if len(kinds) > 2:
+            self._note_canonical(p, kinds[1:-1])
+        self.topkey = key_of_kind(kinds[-1])
+        self.override = None
+        ptype, copies = classify(kinds)
+        if ptype == TRS and not self.opt["two_red_sixes"]:
+            ptype = SIX
+        self.actions_left -= 1
+        self._log("play", p, kinds)
+        if len(kinds) > 1:
+            self._count(COMBO_TALLY.get(ptype, "doubles"))
+        pend = Pending(p, kinds, ptype, copies)
+        stack = self.stack
+        if ptype == JOKER_PLAY:
+            pend.base = self.facing
+            self.facing = 0
+            self.actions_left = 0
+            self.bonus_used = True
+        if ptype == TT:
+            stack.append(NameStep(pend))
+        elif ptype != NORMAL:
+            stack.append(ResolveStep(pend))
+            stack.append(WindowStep(pend, p, ptype == JOKER_PLAY))
+            dice: tuple[int, ...] = ()
+            if ptype == SIX:
+                dice = upgraded(SIX_DIE, copies - 1)
+            elif ptype == JACK:
+                dice = upgraded(JACK_DIE, copies - 1)
+            elif ptype == TRS:
+                dice = upgraded(SIX_DIE, 1)
+            elif ptype == ROYAL:
+                dice = upgraded(JACK_DIE, 1)
+            if dice:
+                stack.append(RollStep(dice, R_PLAY, p, pend))
+            if ptype in _TARGETED:
+                stack.append(TargetStep(pend))
+        special = ptype != NORMAL or len(kinds) > 1
+        if special and not self.hands[p] and ptype not in _NO_EMPTY_PICKUP:
+            stack.append(DrawStep(p, 1))
+
+    def _note_canonical(self, seat: int, taken: tuple[int, ...]) -> None:
+        """Remember that canonically chosen cards were the lowest of their value in hand.
+
+        The engine takes the middle cards of a combo (and a Castle's or a
+        Siege's cards) as the lowest kinds of their value, so the play shows
+        that no lower kind of that value stayed in the hand; the resampler
+        must keep that true.
+        """
+        forbidden = frozenset(k for m in taken if m != JOKER for k in range(m % 13, m, 13))
+        if forbidden:
+            self.constraints = ((tuple(self.hands[seat]), None, forbidden), self.constraints)
+
+    def _name_top(self, action: act.NameTop) -> None:
+        """True Transformation: the top counts as the named value and colour (no suit)."""
+        self.stack.pop()
+        self.override = (action.value, action.red)
+        self.topkey = top_key(action.value, action.red, -1)
+        self._log("name", self.turn, action.value, action.red)
+
+    def _absorb(self, seat: int) -> bool:
+        """A Castle takes the hit instead of its owner, losing a wall."""
+        if seat < 0 or self.castle[seat] is None:
+            return False
+        self._log("absorb", seat)
+        self._count("castle_absorbed")
+        self._hit_wall(seat)
+        return True
+
+    def _hit_wall(self, seat: int) -> None:
+        fort = self.castle[seat]
+        assert fort is not None
+        fort.walls -= 1
+        if fort.walls <= 0:
+            self._to_secondary(fort.ids)
+            self.castle[seat] = None
+            self._log("castle_falls", seat)
+
+    def _run_draw(self, step: DrawStep) -> int | Marker | None:
+        seat = step.seat
+        while step.n > 0:
+            if seat >= 0 and not self.active[seat]:
+                break
+            front = self._pile_front()
+            if front is None:
+                self.stack.pop()
+                self._knock_out(seat, "had nothing left to pick up")
+                return None
+            if front.random and len(front.ids) > 1:
+                return CHANCE
+            cid = front.pop_top(self.kind)
+            self.pile_size -= 1
+            self._receive(seat, cid)
+            step.n -= 1
+        self.stack.pop()
+        return None
+
+    def _draw_chance(self, step: DrawStep, k: int) -> None:
+        cid = self.pile[0].take_kind(self.kind, k)
+        self.pile_size -= 1
+        self._tag(cid, 0)
+        self._receive(step.seat, cid)
+        step.n -= 1
+
+    def _run_roll(self, step: RollStep) -> Marker:
+        return CHANCE
+
+    def _roll(self, step: RollStep, value: int) -> None:
+        step.results.append(value)
+        if len(step.results) < len(step.dice):
+            return
+        self.stack.pop()
+        self.last_roll = (step.seat, step.purpose, step.dice, tuple(step.results))
+        self._log("roll", step.seat, step.purpose, step.dice, tuple(step.results))
+        total = sum(step.results)
+        purpose = step.purpose
+        p = step.seat
+        if purpose == R_PLAY:
+            step.play.dice = step.results  # type: ignore[union-attr]
+        elif purpose == R_ACCEPT:
+            self.stack.append(DrawStep(p, total))
+        elif purpose == R_PLAGUE:
+            if total == 1:
+                self.stack.append(RollStep(PLAGUE_ROLL, R_PLAGUE2, p))
+        elif purpose == R_PLAGUE2:
+            before = self.plague[p]
+            after = infection(len(self.hands[p]), total, before)
+            if len(self.hands[p]) > total:
+                self._log("plague", p, after)
+                self._count("plague")
+            if after != before:
+                self.plague[p] = after
+                self.infected_now[p] = True
+        elif purpose == R_BET:
+            if total == step.data:
+                self._win_now(p, "won The Betting Man")
+            else:
+                self.stack.append(DrawStep(p, abs(step.data - total)))
+
+    def _win_now(self, seat: int, why: str) -> None:
+        self._to_secondary(self.hands[seat])
+        self.hands[seat] = []
+        self._count("instant_win")
+        self._finish(seat, why)
+
+    def _target_options(self, play: Pending) -> list[int]:
+        p = play.seat
+        need_cards = play.ptype != REVOLUTION
+        return [
+            q
+            for q in range(self.n)
+            if q != p and self.active[q] and (self.hands[q] or not need_cards)
+        ]
+
+    def _run_target(self, step: TargetStep) -> int | None:
+        if not self._target_options(step.play):
+            step.play.target = -1
+            self.stack.pop()
+            return None
+        return step.play.seat
+
+    def _target_legal(self, step: TargetStep) -> list[Action]:
+        return [act.TARGET[q] for q in self._target_options(step.play)]
+
+    def _run_name(self, step: NameStep) -> int:
+        return step.play.seat
