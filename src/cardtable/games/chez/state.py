@@ -121,6 +121,8 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         self.tally: dict[str, int] = {}
         self.layout: tuple[int, ...] = ()
         self._outcomes: list[tuple[Action, float]] | None = None
+        self._unseen_key: tuple[int, int, int, int] | None = None
+        self._unseen: list[int] = []
         # which shuffle an id's kind was dealt from: 0 the deck, then one per reshuffle
         self.pool: list[int] = []
         self.pools = 0
@@ -370,7 +372,15 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         return False
 
     def _unseen_by_rank(self) -> list[int]:
-        """How many cards of each value (0: Jokers) nobody can see on the table."""
+        """How many cards of each value (0: Jokers) nobody can see on the table.
+
+        Piles only grow between reshuffles and every Castle change moves cards
+        between zones of different sizes, so the sizes key a cache safely.
+        """
+        castled = sum(len(c.ids) for c in self.castle if c is not None)
+        key = (len(self.discard), len(self.secondary), self.pools, castled)
+        if self._unseen_key == key:
+            return self._unseen
         unseen = [2 * self.game.decks] + [4 * self.game.decks] * 13
         kind = self.kind
         for cid in self.discard:
@@ -381,6 +391,8 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
             if c is not None:
                 for cid in c.ids:
                     unseen[RANK[kind[cid]]] -= 1
+        self._unseen_key = key
+        self._unseen = unseen
         return unseen
 
     def _ace_may_be_hidden(self, spades_only: bool) -> bool:

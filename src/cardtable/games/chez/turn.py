@@ -99,7 +99,7 @@ class TurnMixin(_Base):
                 if mask & KQ_BITS == KQ_BITS and opt["king_queen"]:
                     groups = groups or self._by_rank(p)
                     king_queen.options(groups, playable, plays)
-                if len(seen) >= 5 and opt["true_transformation"]:
+                if bin(mask >> 1).count("1") >= 5 and opt["true_transformation"]:
                     groups = groups or self._by_rank(p)
                     transformation.options(groups, playable, plays)
                 out.extend(plays)
