@@ -117,6 +117,17 @@ def test_stale_and_replayed_moves_are_refused(client):
         (json.dumps({"type": "move", "id": "a", "move": 1, "action": "Q" * 9000}), "too_large"),
         (json.dumps({"type": "hello", "token": None}), "malformed"),
     ],
+    ids=[
+        "not-json",
+        "not-object",
+        "move-not-int",
+        "no-action",
+        "empty-id",
+        "bool-move",
+        "unknown-type",
+        "oversized",
+        "second-hello",
+    ],
 )
 def test_malformed_and_oversized_messages_are_refused(client, raw, code):
     t = two_humans(client)

@@ -12,15 +12,17 @@ import asyncio
 import contextlib
 import itertools
 import json
+import os
 import random
-import sqlite3
 
 import httpx
+import pytest
 from ct_server_helpers import ServerProcess
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from cardtable.engine.registry import available_games
+from cardtable.server.db import Store
 
 HUMAN_TABLES = 12
 BOT_TABLES_PER_GAME = 2
@@ -75,29 +77,38 @@ class Player:
             await self.run(think)
 
 
-def still_playing(db_path: str) -> set[str]:
-    conn = sqlite3.connect(db_path)
+def still_playing(database: str) -> set[str]:
+    store = Store(database)
     try:
-        return {r[0] for r in conn.execute("SELECT id FROM ct_tables WHERE status = 'playing'")}
+        return {t.id for t in store.list_tables("playing", 10**6)}
     finally:
-        conn.close()
+        store.close()
 
 
-def committed(db_path: str) -> dict[str, list[str]]:
-    conn = sqlite3.connect(db_path)
+def committed(database: str, tables: list[str]) -> dict[str, list[str]]:
+    """What the database holds, read with the server's own storage code after the kill."""
+    store = Store(database)
     try:
-        rows = conn.execute("SELECT table_id, action FROM ct_moves ORDER BY table_id, number")
-        out: dict[str, list[str]] = {}
-        for table_id, action in rows:
-            out.setdefault(table_id, []).append(action)
-        return out
+        return {t: [m.action for m in store.load_moves(t)] for t in tables}
     finally:
-        conn.close()
+        store.close()
 
 
-def test_sigkill_during_many_games_loses_no_acknowledged_move(tmp_path):
-    db_path = str(tmp_path / "restart.db")
-    server = ServerProcess(f"sqlite:///{db_path}")
+def databases() -> list[str]:
+    """SQLite always; PostgreSQL too when CARDTABLE_TEST_POSTGRES holds a URL."""
+    out = ["sqlite"]
+    if os.environ.get("CARDTABLE_TEST_POSTGRES"):
+        out.append("postgres")
+    return out
+
+
+@pytest.mark.parametrize("backend", databases())
+def test_sigkill_during_many_games_loses_no_acknowledged_move(tmp_path, backend):
+    if backend == "postgres":
+        database = os.environ["CARDTABLE_TEST_POSTGRES"]
+    else:
+        database = f"sqlite:///{tmp_path / 'restart.db'}"
+    server = ServerProcess(database)
     server.start()
     try:
         api = httpx.Client(base_url=server.base, timeout=10)
@@ -133,11 +144,11 @@ def test_sigkill_during_many_games_loses_no_acknowledged_move(tmp_path):
             await asyncio.wait_for(asyncio.gather(*tasks), 20)
 
         asyncio.run(first_half())
-        before = committed(db_path)
+        before = committed(database, [p.table for p in players] + bot_tables)
         unfinished_humans = [p for p in players if not p.over]
         assert unfinished_humans, "every game ended before the kill; the test proves nothing"
         assert sum(len(p.acked) for p in players) > 0
-        assert still_playing(db_path) & set(bot_tables), "no bot game was cut off by the kill"
+        assert still_playing(database) & set(bot_tables), "no bot game was cut off by the kill"
 
         server.start()
 

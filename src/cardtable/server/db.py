@@ -143,7 +143,7 @@ def make_engine(url: str) -> Engine:
         return engine
     if parsed.get_backend_name() == "postgresql" and parsed.get_driver_name() in ("", "psycopg2"):
         parsed = parsed.set(drivername="postgresql+psycopg")
-    return create_engine(parsed, pool_pre_ping=True)
+    return create_engine(parsed, pool_pre_ping=True, pool_size=10, max_overflow=10)
 
 
 class Store:
@@ -295,11 +295,17 @@ class Store:
 
 
 class Storage:
-    """The async face of ``Store``: each call runs on the single database thread."""
+    """The async face of ``Store``: calls run on database threads, off the event loop.
+
+    SQLite gets one thread (it has one writer anyway); PostgreSQL several, so
+    that tables commit in parallel. Order within a table needs no help: a table
+    holds its lock until its commit returns.
+    """
 
     def __init__(self, url: str) -> None:
         self.store = Store(url)
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardtable-db")
+        workers = 1 if self.store.engine.dialect.name == "sqlite" else 8
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="cardtable-db")
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()

@@ -55,9 +55,19 @@ class TableManager:
     async def _load(self, row: TableRow) -> TableRuntime:
         moves = await self.storage.run(self.storage.store.load_moves, row.id)
         rt = TableRuntime(row, moves, self.storage)
+        self._evict_finished()
         self.live[row.id] = rt
         rt.kick()
         return rt
+
+    def _evict_finished(self) -> None:
+        """Forget finished tables nobody watches once there are many; they reload from disk."""
+        if len(self.live) < self.settings.max_live_tables:
+            return
+        for table_id, rt in list(self.live.items()):
+            if rt.status == "over" and not rt.subscribers and not rt.lock.locked():
+                rt.closed = True
+                del self.live[table_id]
 
     async def get(self, table_id: str) -> TableRuntime:
         rt = self.live.get(table_id)

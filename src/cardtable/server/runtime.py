@@ -375,7 +375,11 @@ class TableRuntime:
     async def _bot_act(self, seat: int) -> Action:
         obs = self.state.observation(seat)
         legal = list(self.state.legal_actions())
-        action = await asyncio.to_thread(self.bots[seat].act, obs, legal)
+        try:
+            action = await asyncio.to_thread(self.bots[seat].act, obs, legal)
+        except Exception:  # a broken bot must not stop the table
+            log.exception("table %s: bot at seat %d failed; default move", self.id, seat)
+            return default_action(self.state)
         if action not in legal:
             log.warning("table %s: bot at seat %d chose an illegal action", self.id, seat)
             action = default_action(self.state)

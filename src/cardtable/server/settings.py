@@ -47,6 +47,8 @@ class Settings:
     default_reaction_seconds: float = 8.0
     max_turn_seconds: float = 3600.0
     max_tables_listed: int = 200
+    # finished tables nobody watches are dropped from memory beyond this many
+    max_live_tables: int = 1000
 
     def resolved_database_url(self) -> str:
         return self.database_url or default_database_url()
