@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from cardtable import load_game
 from cardtable.engine.conformance import run_conformance
 from cardtable.games.chez.game import ChezGame
 from cardtable.games.chez.state import ChezState
@@ -70,3 +71,9 @@ def test_conformance_over_1000_seeded_games_with_every_combo_and_nope_chains(
         seen.update(state.tally)
     missing = [event for event in EVENTS if not seen[event]]
     assert not missing, f"never happened in {players}-player games: {missing} ({dict(seen)})"
+
+
+def test_asking_only_ace_holders_passes_conformance_because_being_asked_is_public():
+    game = load_game("chez", players=3, nope_window="ace-holders")
+    report = run_conformance(game, games=40, seed=7, deep_every=8)
+    assert report.secrecy_checks > 0 and report.resamples_that_changed_hidden_cards > 0

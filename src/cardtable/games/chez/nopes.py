@@ -27,6 +27,8 @@ else:
     _Base = object
 
 CHANCE = Marker.CHANCE
+SPADES = frozenset({ACE_OF_SPADES})
+ANY_ACE = frozenset(ACES)
 
 
 class NopesMixin(_Base):
@@ -49,12 +51,14 @@ class NopesMixin(_Base):
         active, hands = self.active, self.hands
         while step.pos < len(order):
             q = order[step.pos]
-            if (
-                active[q]
-                and hands[q]
-                and (self.nope_everyone or self._usable_aces(q, step.as_only))
-            ):
-                return q
+            if active[q] and hands[q]:
+                if self.nope_everyone:
+                    return q
+                # asking only Ace holders shows who holds one: remember it for resampling
+                asked = bool(self._usable_aces(q, step.as_only))
+                self._remember(hands[q], SPADES if step.as_only else ANY_ACE, asked)
+                if asked:
+                    return q
             step.pos += 1
         self.stack.pop()
         return None

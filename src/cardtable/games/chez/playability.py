@@ -64,3 +64,9 @@ def describe_key(key: int) -> str:
     colour = "red" if red else "black"
     where = f" of {SUIT_NAMES[suit - 1]}" if suit else ""
     return f"{VALUE_WORDS[value + 1]}{where} ({colour})"
+
+
+# the same table as sets of kinds, for "does this hand hold a playable card" questions
+PLAYABLE_SETS: tuple[frozenset[int], ...] = tuple(
+    frozenset(k for k in range(NKINDS) if row[k]) for row in PLAYABLE
+)

@@ -145,7 +145,7 @@ class PlaysMixin(_Base):
         """
         forbidden = frozenset(k for m in taken if m != JOKER for k in range(m % 13, m, 13))
         if forbidden:
-            self.constraints = ((tuple(self.hands[seat]), None, forbidden), self.constraints)
+            self._remember(self.hands[seat], forbidden, False)
 
     def _name_top(self, action: act.NameTop) -> None:
         """True Transformation: the top counts as the named value and colour (no suit)."""

@@ -7,9 +7,11 @@ things keep the result faithful:
 * history entries that name a hidden id's kind (chance draws, a King's blind
   take, a King's give-back) are rewritten with the id's new kind, and an
   explicit deal is rewritten from the new kinds, so ``to_record()`` replays;
-* every pick-up remembered whether the player could have played (the Plague
-  roll, or its absence, told everyone): a permutation is kept only if all
-  those answers stay the same;
+* public play answers questions about hidden hands -- a pick-up with or
+  without the Plague roll says whether the player could have played, a
+  combo's canonical middle cards say no lower copy stayed in hand, and with
+  ``nope_window=ace-holders`` being asked says you hold a usable Ace: every
+  such answer is remembered, and a permutation is kept only if all stay true;
 * the seat's own cards and every public card keep their kinds.
 
 A full random permutation is tried first; when the pick-up answers make that
@@ -27,7 +29,6 @@ from cardtable.engine.game import check_seat
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import NAME
 from cardtable.games.chez.piles import Seg
-from cardtable.games.chez.playability import PLAYABLE
 
 if TYPE_CHECKING:
     from cardtable.games.chez.state import ChezState
@@ -45,15 +46,8 @@ def _walk(node: tuple[Any, ...] | None) -> list[Any]:
 
 
 def _consistent(kind: list[int], constraints: list[Any]) -> bool:
-    for hand, key, could in constraints:
-        if key is None:  # canonical choice: none of these kinds stayed in the hand
-            if any(kind[c] in could for c in hand):
-                return False
-            continue
-        playable = PLAYABLE[key]
-        if any(playable[kind[c]] for c in hand) != could:
-            return False
-    return True
+    """Every remembered answer to "did this hand hold one of these kinds" still holds."""
+    return all(any(kind[c] in kinds for c in hand) == holds for hand, kinds, holds in constraints)
 
 
 def resample_state(state: ChezState, seat: int, rng: random.Random) -> ChezState:

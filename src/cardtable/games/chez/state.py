@@ -488,6 +488,10 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
                 return cid
         raise KeyError(k)
 
+    def _remember(self, hand: list[int], kinds: frozenset[int], holds: bool) -> None:
+        """Public play showed whether ``hand`` holds one of ``kinds``: the resampler keeps it so."""
+        self.constraints = ((tuple(hand), kinds, holds), self.constraints)
+
     def _tag(self, cid: int, table: int) -> None:
         self.tags = ((len(self._history), cid, table), self.tags)
 

@@ -25,7 +25,7 @@ from cardtable.games.chez.combos import (
 from cardtable.games.chez.dice import JOKER_DIE, upgraded
 from cardtable.games.chez.piles import Castle
 from cardtable.games.chez.plague import PLAGUE_DIE
-from cardtable.games.chez.playability import PLAYABLE
+from cardtable.games.chez.playability import PLAYABLE, PLAYABLE_SETS
 from cardtable.games.chez.steps import R_ACCEPT, R_BET, R_PLAGUE, DrawStep, RollStep
 
 RANK_BIT = tuple(1 << RANK[k] for k in range(NKINDS))
@@ -151,7 +151,7 @@ class TurnMixin(_Base):
         playable = PLAYABLE[self.topkey]
         kind = self.kind
         could = any(playable[kind[cid]] for cid in hand)
-        self.constraints = ((tuple(hand), self.topkey, could), self.constraints)
+        self._remember(hand, PLAYABLE_SETS[self.topkey], could)
         self.actions_left -= 1
         self._log("pick", p, could)
         if could:
