@@ -31,25 +31,35 @@ function humanKey(k) {
 }
 
 // A clear, generic view of any game's observation: objects become definition
-// lists, lists of plain values become chips (null = a card you cannot see).
-function renderValue(value) {
-  if (value === null || value === undefined) return el("span", { class: "chip hidden" }, "?");
+// lists, lists of plain values become chips (null in a list = a card you cannot
+// see). A chip whose text is one of your legal actions is clickable: ``onPlay``.
+function renderValue(value, playable = null, onPlay = null) {
+  const chip = (v) => {
+    if (v === null) return el("span", { class: "chip hidden", title: "not visible to you" }, "?");
+    const text = String(v);
+    if (typeof v === "string" && playable && onPlay && playable.has(text)) {
+      return el("button", { type: "button", class: "chip playable", "data-card-action": text,
+        title: `play ${text}`, onclick: () => onPlay(text) }, text);
+    }
+    return el("span", { class: "chip" }, text);
+  };
+  if (value === null || value === undefined) return el("span", { class: "muted" }, "—");
   if (Array.isArray(value)) {
     if (value.length === 0) return el("span", { class: "muted" }, "none");
     if (value.every((v) => v === null || typeof v !== "object")) {
-      return el("span", {}, value.map((v) =>
-        v === null ? el("span", { class: "chip hidden" }, "?") : el("span", { class: "chip" }, String(v))));
+      return el("span", {}, value.map(chip));
     }
-    return el("ol", {}, value.map((v) => el("li", {}, renderValue(v))));
+    return el("ol", {}, value.map((v) => el("li", {}, renderValue(v, playable, onPlay))));
   }
   if (typeof value === "object") {
     const dl = el("dl", { class: "obs" });
     for (const [k, v] of Object.entries(value)) {
-      dl.append(el("dt", {}, humanKey(k)), el("dd", {}, renderValue(v)));
+      dl.append(el("dt", {}, humanKey(k)), el("dd", {}, renderValue(v, playable, onPlay)));
     }
     return dl;
   }
   if (typeof value === "boolean") return el("span", {}, value ? "yes" : "no");
+  if (typeof value === "string" && playable && onPlay && playable.has(value)) return chip(value);
   return el("span", {}, String(value));
 }
 

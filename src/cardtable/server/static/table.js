@@ -23,7 +23,7 @@ function send(obj) {
 function play(action) {
   my.counter += 1;
   const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}-${my.counter}`;
-  for (const b of $("actions").querySelectorAll("button")) b.disabled = true;
+  for (const b of document.querySelectorAll("#actions button, button.playable")) b.disabled = true;
   send({ type: "move", id, move: my.lastMove, action });
 }
 
@@ -43,9 +43,9 @@ function renderView(msg) {
     ? `${my.seatNames[v.to_act] || "seat " + v.to_act} to act` : v.reaction ? "reaction window" : "";
   $("status").className = over ? "status-over" : "";
   if (v.text) { $("render").textContent = v.text; $("render").hidden = false; } else { $("render").hidden = true; }
-  $("observation").replaceChildren(v.observation ? renderValue(v.observation)
+  const playable = v.prompt && !v.prompt.answered ? new Set(v.legal) : null;
+  $("observation").replaceChildren(v.observation ? renderValue(v.observation, playable, play)
     : el("p", { class: "muted" }, "Spectators see the public log only; the cards are shown in the replay once the game is over."));
-  $("obs-details").open = !v.text;
   const box = $("prompt-box");
   const actions = $("actions");
   actions.replaceChildren();
