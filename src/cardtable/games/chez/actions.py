@@ -23,23 +23,45 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from cardtable.engine.game import Action
 from cardtable.games.chez.cards import JOKER, NAME, NKINDS, RANK_NAMES, parse_card
 
 
-@dataclass(frozen=True, slots=True)
-class Play(Action):
+class ChezAction(Action):
+    """Every Chez action is interned (one object per notation), so equality is identity.
+
+    Legality checks scan lists of legal actions; with identity equality each
+    comparison stays in C instead of calling a dataclass ``__eq__``. Copies and
+    pickles come back as the interned object through the notation.
+    """
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (_interned, (str(self),))
+
+
+def _interned(text: str) -> Action:
+    action = parse(text)
+    if action is None:
+        raise ValueError(f"not a Chez action: {text!r}")
+    return action
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Play(ChezAction):
     cards: tuple[int, ...]
-    # the notation, computed once when the play is interned (not part of equality)
-    text: str = field(default="", compare=False, repr=False)
+    # the notation, computed once when the play is interned
+    text: str = field(default="", repr=False)
 
     def __str__(self) -> str:
         return self.text or "+".join(NAME[k] for k in self.cards)
 
 
-@dataclass(frozen=True, slots=True)
-class Word(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class Word(ChezAction):
     """An action without arguments (pick, end, accept, pass, castle)."""
 
     word: str
@@ -48,32 +70,32 @@ class Word(Action):
         return self.word
 
 
-@dataclass(frozen=True, slots=True)
-class Nope(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class Nope(ChezAction):
     kind: int
 
     def __str__(self) -> str:
         return f"nope {NAME[self.kind]}"
 
 
-@dataclass(frozen=True, slots=True)
-class Target(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class Target(ChezAction):
     seat: int
 
     def __str__(self) -> str:
         return f"target P{self.seat}"
 
 
-@dataclass(frozen=True, slots=True)
-class Give(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class Give(ChezAction):
     kind: int
 
     def __str__(self) -> str:
         return f"give {NAME[self.kind]}"
 
 
-@dataclass(frozen=True, slots=True)
-class NameTop(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class NameTop(ChezAction):
     value: int
     red: bool
 
@@ -81,40 +103,40 @@ class NameTop(Action):
         return f"name {RANK_NAMES[self.value]} {'red' if self.red else 'black'}"
 
 
-@dataclass(frozen=True, slots=True)
-class Siege(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class Siege(ChezAction):
     seat: int
 
     def __str__(self) -> str:
         return f"siege P{self.seat}"
 
 
-@dataclass(frozen=True, slots=True)
-class Bet(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class Bet(ChezAction):
     number: int
 
     def __str__(self) -> str:
         return f"bet {self.number}"
 
 
-@dataclass(frozen=True, slots=True)
-class Draw(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class Draw(ChezAction):
     kind: int
 
     def __str__(self) -> str:
         return f"draw {NAME[self.kind]}"
 
 
-@dataclass(frozen=True, slots=True)
-class Take(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class Take(ChezAction):
     kind: int
 
     def __str__(self) -> str:
         return f"take {NAME[self.kind]}"
 
 
-@dataclass(frozen=True, slots=True)
-class Roll(Action):
+@dataclass(frozen=True, slots=True, eq=False)
+class Roll(ChezAction):
     die: int
     value: int
 
