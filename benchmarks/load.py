@@ -124,6 +124,15 @@ async def run(base: str, game: str, players: int, tables: int, games: int) -> St
     return stats
 
 
+def process_cpu(pid: int) -> float | None:
+    """User+system CPU seconds of a process (Linux /proc), None elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -166,10 +175,17 @@ def main() -> None:
         database = args.database or f"sqlite:///{Path(tmp.name) / 'load.db'}"
         proc, base = start_server(database)
         print(f"server: cardtable serve on {base}, database {database.split('@')[-1]}")
+    server_cpu = None
     try:
         t0 = time.perf_counter()
+        cpu0 = time.process_time()
+        cpu_server0 = process_cpu(proc.pid) if proc is not None else None
         stats = asyncio.run(run(base, args.game, args.players, args.tables, args.games))
         elapsed = time.perf_counter() - t0
+        client_cpu = time.process_time() - cpu0
+        if proc is not None and cpu_server0 is not None:
+            now = process_cpu(proc.pid)
+            server_cpu = None if now is None else now - cpu_server0
     finally:
         if proc is not None:
             proc.send_signal(signal.SIGTERM)
@@ -192,8 +208,14 @@ def main() -> None:
     )
     print("  (a pass in a reaction window is acknowledged when the window closes, i.e. when")
     print("   every seat has answered, so move -> ack includes waiting for the other clients)")
+    cpus = os.cpu_count()
+    shown = f"{server_cpu:.1f} s" if server_cpu is not None else "not measured"
+    print(
+        f"CPU: server {shown}, load clients {client_cpu:.1f} s, "
+        f"over {elapsed:.1f} s on {cpus} cores"
+    )
     if stats.errors:
-        print(f"refusals: {stats.errors}")
+        print(f"refusals (expected: a window closed early or a game ended first): {stats.errors}")
 
 
 if __name__ == "__main__":

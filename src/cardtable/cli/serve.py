@@ -37,6 +37,8 @@ def run(args: argparse.Namespace) -> int:
         port=args.port,
         log_level="warning",
         ws_max_size=settings.ws_max_size,
+        # messages are small and mostly on a LAN: compression cost more CPU than it saved
+        ws_per_message_deflate=False,
     )
     return 0
 

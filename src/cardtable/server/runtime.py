@@ -73,8 +73,8 @@ class Window:
 
     move: int
     asked: int
-    deadline: float
-    seconds: float
+    deadline: float | None  # None: no clock, the window waits for every answer
+    seconds: float | None
     answered: set[int] = field(default_factory=set)
     pending: tuple[Action, str | None] | None = None
 
@@ -285,21 +285,21 @@ class TableRuntime:
         """Apply to a copy, resolve chance, store, then swap in. Lock must be held."""
         nxt = self.state.clone()
         rows: list[MoveRow] = []
-        seen: list[State] = []
+        seen: list[dict[int, dict[str, Any]]] = []
         number = nxt.move_number()
         for seat, action, msg_id in actions:
             nxt.apply_action(action)
             number += 1
             rows.append(MoveRow(number, seat, str(action), msg_id, len(nxt.public_log())))
             if self.bots:
-                seen.append(nxt.clone())
+                seen.append({b: nxt.observation(b) for b in self.bots})
         while nxt.is_chance_node():
             outcome = nxt.sample_chance()
             nxt.apply_action(outcome)
             number += 1
             rows.append(MoveRow(number, None, str(outcome), None, len(nxt.public_log())))
             if self.bots:
-                seen.append(nxt.clone())
+                seen.append({b: nxt.observation(b) for b in self.bots})
         record = nxt.to_record() if nxt.is_terminal() else None
         try:
             await self.storage.run(self.storage.store.append_moves, self.id, rows, record)
@@ -316,8 +316,9 @@ class TableRuntime:
                 for sub in list(self.subscribers):
                     if sub.seat == seat:
                         sub.push(ack)
-        for s in seen:
-            self._feed_bots(s)
+        for observations in seen:
+            for b, obs in observations.items():
+                self.bots[b].observe(obs)
         self.window = None
         if record is not None:
             self.row.status = "over"
@@ -394,7 +395,8 @@ class TableRuntime:
         player = state.current_player()
         assert isinstance(player, int)
         seconds = float(self.options.get("reaction_seconds") or 0.0)
-        w = self.window = Window(move, player, time.time() + seconds, seconds)
+        deadline = time.time() + seconds if seconds > 0 else None
+        w = self.window = Window(move, player, deadline, seconds or None)
         if player in self.bots:
             action = await self._bot_act(player)
             if not is_pass(action):
@@ -428,13 +430,15 @@ class TableRuntime:
             w = self.window
             assert w is not None
             everyone = set(self.human_seats()) | {w.asked}
-            if everyone <= w.answered or time.time() >= w.deadline:
+            expired = w.deadline is not None and time.time() >= w.deadline
+            if everyone <= w.answered or expired:
                 action, msg_id = w.pending or (pass_action(state), "timeout")
                 await self._commit([(player, action, msg_id)])
                 return True
             if self._sent_move != move:
                 self.broadcast()
-            self._arm(w.deadline)
+            if w.deadline is not None:
+                self._arm(w.deadline)
             return False
         self.window = None
         if player in self.bots:

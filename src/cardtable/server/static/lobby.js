@@ -48,7 +48,7 @@ function gameCard(game) {
     settings.length ? el("details", {}, el("summary", {}, "Settings"), settings) : null,
     el("details", {}, el("summary", {}, "Clocks"),
       el("label", {}, "Seconds per turn (0 = no clock): ", turn),
-      el("label", {}, "Seconds for reaction windows: ", react)),
+      el("label", {}, "Seconds for reaction windows (0 = wait for every answer): ", react)),
     el("button", { class: "primary", type: "submit" }, "Create table"));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
