@@ -33,9 +33,10 @@ from cardtable.engine.game import Action
 class Chance(Action):
     """A chance outcome: ``job``, ``draw`` or ``roll`` with its value.
 
-    Equality is written by hand: the engine checks membership in lists of up
-    to ~80 draw outcomes, and the generated tuple comparison made that the
-    slowest part of a chance event.
+    Compared by identity: every chance outcome is interned (``ROLLS`` here,
+    each game's ``draw_actions`` and ``job_actions``), and the parser only ever
+    returns those objects. The engine checks membership in lists of up to ~80
+    draw outcomes, which value comparison made the slowest part of a draw.
     """
 
     verb: str
@@ -44,16 +45,6 @@ class Chance(Action):
 
     def __str__(self) -> str:
         return f"{self.verb} {self.label}"
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            other.__class__ is Chance
-            and self.value == other.value  # type: ignore[attr-defined]
-            and self.verb == other.verb  # type: ignore[attr-defined]
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.verb, self.value))
 
 
 @dataclass(frozen=True, slots=True)
