@@ -135,3 +135,26 @@ def test_legal_actions_in_a_window_are_pass_and_the_usable_aces():
     state = deal(["6H 9C 9D", "AC AD 2C"], top="5H")
     do(state, "6H", "d6=2")
     assert legal(state) == ["pass", "nope AC", "nope AD"]
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("7H", "cannot go onto 8 of Hearts"),
+        ("KD", "you do not hold KD"),
+        ("end", "you must use your action first"),
+        ("d6=3", "chance outcome"),
+        ("pass", "not possible in your turn"),
+    ],
+)
+def test_illegal_actions_say_why(text, reason):
+    state = deal(["7H 8S 2C", "9D 3C 4H"], top="8H")
+    with pytest.raises(IllegalActionError, match=reason):
+        state.apply_text(text)
+
+
+def test_a_window_refuses_turn_actions_naming_who_must_react():
+    state = deal(["6H 9C 9D", "AC 2C"], top="5H")
+    do(state, "6H", "d6=2")
+    with pytest.raises(IllegalActionError, match="reaction window is open: P1"):
+        state.apply_text("2C")

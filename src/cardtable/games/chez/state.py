@@ -22,6 +22,7 @@ from cardtable.engine.errors import MalformedActionError
 from cardtable.engine.game import Action, Marker, State
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import ACE_OF_SPADES, NAME, RANK, deck_kinds
+from cardtable.games.chez.explain import why_illegal
 from cardtable.games.chez.leaderboard import Leaderboard
 from cardtable.games.chez.nopes import NopesMixin
 from cardtable.games.chez.piles import Castle, Seg
@@ -235,6 +236,9 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
                 self.where(),
             )
         return action
+
+    def _why_illegal(self, action: Action) -> str:
+        return why_illegal(self, action)
 
     def returns(self) -> list[float]:
         if not self.over:
