@@ -12,6 +12,7 @@ import importlib
 from cardtable.bots.base import Bot, RandomBot
 from cardtable.bots.ismcts import (
     FastISMCTSBot,
+    HeuristicRolloutISMCTSBot,
     InferringISMCTSBot,
     ISMCTSBot,
     StrongISMCTSBot,
@@ -27,6 +28,7 @@ GENERIC: dict[str, type[Bot]] = {
     "ismcts-strong": StrongISMCTSBot,
     "ismcts-0.5s": TimedISMCTSBot,
     "ismcts-infer": InferringISMCTSBot,
+    "ismcts-h": HeuristicRolloutISMCTSBot,
 }
 
 
