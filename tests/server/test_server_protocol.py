@@ -368,36 +368,48 @@ def test_reaction_window_is_offered_to_every_seat_alike(client):
         assert stored_moves(client, tid)[ack["number"] - 1].action == "pass"
 
 
+def _reach_a_window(client, ws, up):
+    """Play the first legal action until a reaction window opens; None if the game ends."""
+    while not up["view"]["reaction"]:
+        if up["status"] == "over" or not up["view"]["legal"]:
+            return None
+        ws.send_text(
+            json.dumps(
+                {
+                    "type": "move",
+                    "id": f"x{up['move']}",
+                    "move": up["move"],
+                    "action": up["view"]["legal"][0],
+                }
+            )
+        )
+        up = receive_until(ws, "update")
+    return up
+
+
 def test_reaction_window_times_out_with_a_pass(tmp_path):
     with app_client(tmp_path / "w.db") as client:
-        t = create_table(
-            client,
-            "contest",
-            seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}],
-            reaction_seconds=0.3,
-        )
-        tid = t["table"]["id"]
-        with client.websocket_connect(f"/ws/tables/{tid}") as ws:
-            hello(ws, t["invites"][0]["token"])
-            up = first_update(ws)
-            while not up["view"]["reaction"]:
-                ws.send_text(
-                    json.dumps(
-                        {
-                            "type": "move",
-                            "id": f"x{up['move']}",
-                            "move": up["move"],
-                            "action": up["view"]["legal"][0],
-                        }
-                    )
-                )
-                up = receive_until(ws, "update")
-            window_move = up["move"]
-            assert up["view"]["prompt"]["kind"] == "reaction"
-            nxt = receive_until(ws, "update")  # nobody answers: the window closes by itself
-            assert nxt["move"] > window_move
-        passes = [m for m in stored_moves(client, tid) if m.number == window_move + 1]
-        assert passes and passes[0].action == "pass"
+        for _ in range(20):  # a game may end (a King revealed) before any window
+            t = create_table(
+                client,
+                "contest",
+                seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+                reaction_seconds=0.3,
+            )
+            tid = t["table"]["id"]
+            with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+                hello(ws, t["invites"][0]["token"])
+                up = _reach_a_window(client, ws, first_update(ws))
+                if up is None:
+                    continue
+                window_move = up["move"]
+                assert up["view"]["prompt"]["kind"] == "reaction"
+                nxt = receive_until(ws, "update")  # nobody answers: the window closes by itself
+                assert nxt["move"] > window_move
+            passes = [m for m in stored_moves(client, tid) if m.number == window_move + 1]
+            assert passes and passes[0].action == "pass"
+            return
+        raise AssertionError("no reaction window in 20 games")
 
 
 def test_turn_clock_plays_the_default_move(tmp_path):
@@ -433,12 +445,12 @@ def test_auto_pass_answers_reaction_windows(tmp_path):
             up = first_update(ws)
             ws.send_text(json.dumps({"type": "auto_pass", "on": True}))
             receive_until(ws, "auto_pass")
-            # with a ten-minute window, the game only gets past the call windows by auto-pass
-            for _ in range(6):
+            # with ten-minute windows the game only gets past the calls by auto-pass:
+            # every update is a turn of ours (declare, consequence) or the end
+            for _ in range(60):
                 if up["status"] == "over":
                     break
-                while not up["view"]["legal"]:
-                    up = receive_until(ws, "update")
+                assert up["view"]["legal"] and not up["view"]["reaction"], up["view"]
                 ws.send_text(
                     json.dumps(
                         {
@@ -451,6 +463,8 @@ def test_auto_pass_answers_reaction_windows(tmp_path):
                 )
                 up = receive_until(ws, "update")
         assert runtime(client, tid).seats[0].auto_pass
+        auto = [m for m in stored_moves(client, tid) if m.msg_id == "auto-pass"]
+        assert all(m.seat == 0 and m.action == "pass" for m in auto)
 
 
 def test_restart_in_process_continues_from_the_last_committed_move(tmp_path):

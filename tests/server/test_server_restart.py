@@ -125,7 +125,7 @@ def test_sigkill_during_many_games_loses_no_acknowledged_move(tmp_path, backend)
         bot_tables = []
         for game in available_games():
             for _ in range(BOT_TABLES_PER_GAME):
-                body = {"game": game, "seats": None, "bot_delay": 0.004}
+                body = {"game": game, "seats": None, "bot_delay": 0.01}
                 info = api.get("/api/games").json()
                 n = next(g for g in info if g["name"] == game)["players"][0]
                 body["players"] = n
