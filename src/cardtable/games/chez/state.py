@@ -122,8 +122,10 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         self.tally: dict[str, int] = {}
         self.layout: tuple[int, ...] = ()
         self._outcomes: list[tuple[Action, float]] | None = None
-        self._unseen_key: tuple[int, int, int, int] | None = None
-        self._unseen: list[int] = []
+        # what the discard piles show, counted incrementally (see _unseen_by_rank)
+        self._seen: list[int] = [0] * 14
+        self._seen_upto = (0, 0)
+        self._seen_pools = 0
         # which shuffle an id's kind was dealt from: 0 the deck, then one per reshuffle
         self.pool: list[int] = []
         self.pools = 0
@@ -378,25 +380,28 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
     def _unseen_by_rank(self) -> list[int]:
         """How many cards of each value (0: Jokers) nobody can see on the table.
 
-        Piles only grow between reshuffles and every Castle change moves cards
-        between zones of different sizes, so the sizes key a cache safely.
+        Both discard piles only grow between reshuffles, so what they show is
+        counted incrementally (a new list on change: clones share it safely);
+        Castles are small and counted each time.
         """
-        castled = sum(len(c.ids) for c in self.castle if c is not None)
-        key = (len(self.discard), len(self.secondary), self.pools, castled)
-        if self._unseen_key == key:
-            return self._unseen
-        unseen = [2 * self.game.decks] + [4 * self.game.decks] * 13
-        kind = self.kind
-        for cid in self.discard:
-            unseen[RANK[kind[cid]]] -= 1
-        for cid in self.secondary:
-            unseen[RANK[kind[cid]]] -= 1
+        if self._seen_pools != self.pools:
+            self._seen, self._seen_upto, self._seen_pools = [0] * 14, (0, 0), self.pools
+        upto = (len(self.discard), len(self.secondary))
+        if upto != self._seen_upto:
+            seen = self._seen[:]
+            kind = self.kind
+            for cid in self.discard[self._seen_upto[0] :]:
+                seen[RANK[kind[cid]]] += 1
+            for cid in self.secondary[self._seen_upto[1] :]:
+                seen[RANK[kind[cid]]] += 1
+            self._seen, self._seen_upto = seen, upto
+        decks = self.game.decks
+        unseen = [4 * decks - c for c in self._seen]
+        unseen[0] += 2 * decks - 4 * decks
         for c in self.castle:
             if c is not None:
                 for cid in c.ids:
-                    unseen[RANK[kind[cid]]] -= 1
-        self._unseen_key = key
-        self._unseen = unseen
+                    unseen[RANK[self.kind[cid]]] -= 1
         return unseen
 
     def _ace_may_be_hidden(self, spades_only: bool) -> bool:
