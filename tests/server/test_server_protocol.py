@@ -522,4 +522,7 @@ def test_bad_table_requests(client):
     assert client.get("/api/tables/nothing-here").status_code == 404
     games = client.get("/api/games").json()
     assert "contest" in [g["name"] for g in games]
-    assert client.get("/").status_code == 200 and "cardtable" in client.get("/").text
+    page = client.get("/")
+    assert page.status_code == 200 and "cardtable" in page.text
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    assert page.headers["referrer-policy"] == "no-referrer"

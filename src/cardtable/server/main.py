@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from cardtable.engine.errors import CardtableError
@@ -40,6 +41,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="cardtable", lifespan=lifespan)
     app.state.settings = settings
+
+    @app.middleware("http")
+    async def _security_headers(request: Request, call_next: Any) -> Response:
+        response: Response = await call_next(request)
+        # the client is same-origin static files only: no inline script, no frames,
+        # and no Referer that could carry a table URL elsewhere
+        response.headers.setdefault(
+            "Content-Security-Policy",
+            "default-src 'self'; connect-src 'self' ws: wss:; frame-ancestors 'none'",
+        )
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        return response
 
     @app.exception_handler(CardtableError)
     async def _bad_input(_request: Request, exc: CardtableError) -> JSONResponse:
