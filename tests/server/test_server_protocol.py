@@ -526,3 +526,23 @@ def test_bad_table_requests(client):
     assert page.status_code == 200 and "cardtable" in page.text
     assert "default-src 'self'" in page.headers["content-security-policy"]
     assert page.headers["referrer-policy"] == "no-referrer"
+
+
+def test_a_broken_bot_does_not_stop_its_table(client, monkeypatch):
+    from cardtable.bots import registry
+    from cardtable.bots.base import Bot
+
+    class Broken(Bot):
+        name = "broken"
+
+        def act(self, observation, legal):
+            raise RuntimeError("bot bug")
+
+        def observe(self, observation):
+            raise RuntimeError("memory bug")
+
+    monkeypatch.setitem(registry.GENERIC, "broken", Broken)
+    t = create_table(client, "contest", seats=[{"kind": "bot", "bot": "broken"}] * 2)
+    rt = runtime(client, t["table"]["id"])
+    assert rt.state.is_terminal()  # every decision fell back to the default move
+    assert client.get(f"/api/tables/{rt.id}/record").status_code == 200

@@ -121,8 +121,14 @@ class TableRuntime:
             self.state.rng = random.Random(secrets.randbits(64))
 
     def _feed_bots(self, state: State) -> None:
-        for seat, bot in self.bots.items():
-            bot.observe(state.observation(seat))
+        for seat in self.bots:
+            self._observe(seat, state.observation(seat))
+
+    def _observe(self, seat: int, observation: dict[str, Any]) -> None:
+        try:
+            self.bots[seat].observe(observation)
+        except Exception:  # a bot's memory bug must not stop the table
+            log.exception("table %s: bot at seat %d failed to observe", self.id, seat)
 
     # ---- facts -------------------------------------------------------------------
     @property
@@ -318,7 +324,7 @@ class TableRuntime:
                         sub.push(ack)
         for observations in seen:
             for b, obs in observations.items():
-                self.bots[b].observe(obs)
+                self._observe(b, obs)
         self.window = None
         if record is not None:
             self.row.status = "over"
