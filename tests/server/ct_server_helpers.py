@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -100,13 +101,15 @@ class ServerProcess:
     def start(self) -> None:
         cmd = [*cardtable_exe(), "serve", "--port", str(self.port), "--database", self.database]
         env = dict(os.environ, PYTHONUNBUFFERED="1")
+        # a file, not a pipe: a pipe nobody reads would block a chatty server
+        self.log = tempfile.NamedTemporaryFile(prefix="cardtable-serve-", suffix=".log")  # noqa: SIM115 - lives as long as the server
         self.proc = subprocess.Popen(
-            cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, cwd=REPO
+            cmd, stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=REPO
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                out = self.proc.stdout.read().decode() if self.proc.stdout else ""
+                out = Path(self.log.name).read_text(errors="replace")
                 raise RuntimeError(f"cardtable serve exited: {out}")
             try:
                 if httpx.get(f"{self.base}/api/games", timeout=1).status_code == 200:
