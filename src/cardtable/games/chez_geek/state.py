@@ -36,11 +36,13 @@ CHANCE = Marker.CHANCE
 
 
 class CardCount(Counter[str]):
-    """A Counter compared as a plain dict.
+    """A Counter compared as a plain dict, at C speed.
 
-    Both sides of the conservation check hold only positive counts (zeros are
-    never stored), and then dict equality is exactly Counter equality, at C
-    speed - it runs after every action of every conformance game.
+    ``cards()`` keeps a key for every card type of the deck, so when nothing
+    is lost both sides hold the same keys with positive counts and dict
+    equality is exactly Counter equality; a lost card type shows as a 0
+    against its number of copies. It runs after every action of every
+    conformance game.
     """
 
     __eq__ = dict.__eq__  # type: ignore[assignment]
@@ -239,28 +241,33 @@ class ChezGeekState(State):
         return other
 
     def cards(self) -> Counter[str]:
+        counts = self.pile[:]
         slot_type = self.slot_type
-        ids = [slot_type[s] for hand in self.hands for s in hand]
-        ids += [c[0] for room in self.rooms for c in room]
-        ids += self.discard
-        ids += [e[0] for e in self.table]
+        for hand in self.hands:
+            for slot in hand:
+                counts[slot_type[slot]] += 1
+        for room in self.rooms:
+            for c in room:
+                counts[c[0]] += 1
+        for t in self.discard:
+            counts[t] += 1
+        for entry in self.table:
+            counts[entry[0]] += 1
         for step in self.stack:
-            if step.slots:
-                ids += [slot_type[s] for s in step.slots]
+            for slot in step.slots:
+                counts[slot_type[slot]] += 1
             if step.held >= 0:
-                ids.append(step.held)
-        slugs = self.game.slugs
-        total = CardCount(map(slugs.__getitem__, ids))  # counted in C
-        get = total.get
-        for slug, c in zip(slugs, self.pile, strict=True):
-            if c:
-                total[slug] = get(slug, 0) + c
+                counts[step.held] += 1
+        # every card type keeps its key, so a lost card shows as a wrong count
+        total = CardCount()
+        dict.update(total, zip(self.game.slugs, counts, strict=True))
         job_slugs = self.game.job_slugs
-        for j in self.job_of:
-            if j >= 0:
-                total[job_slugs[j]] = get(job_slugs[j], 0) + 1
-        for j in self.job_pile:
-            total[job_slugs[j]] = get(job_slugs[j], 0) + 1
+        jobs = self.job_pile + [j for j in self.job_of if j >= 0]
+        if len(set(jobs)) == len(jobs):
+            dict.update(total, dict.fromkeys([job_slugs[j] for j in jobs], 1))
+        else:  # a Job in two places: count it twice, so the check reports it
+            for j in jobs:
+                total[job_slugs[j]] = total.get(job_slugs[j], 0) + 1
         return total
 
     def resample(self, seat: int, rng: random.Random) -> Self:
