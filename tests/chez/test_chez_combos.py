@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.chez.helpers import deal, do, hand, legal, passes, step
+from tests.chez.chez_helpers import deal, do, hand, legal, passes, step
 
 
 def test_doubles_first_card_must_be_playable_last_card_is_the_top():

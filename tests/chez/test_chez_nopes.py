@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.chez.helpers import deal, do, hand, legal, passes, step
+from tests.chez.chez_helpers import deal, do, hand, legal, passes, step
 
 
 def test_a_nope_cancels_a_six_and_the_ace_becomes_the_top_card():

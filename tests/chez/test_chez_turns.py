@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardtable import load_game
 from cardtable.games.chez.leaderboard import Leaderboard
-from tests.chez.helpers import deal, do, hand, legal, passes, step
+from tests.chez.chez_helpers import deal, do, hand, legal, passes, step
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 

@@ -11,7 +11,7 @@ from cardtable import load_game
 from cardtable.engine import BadDealError, IllegalActionError, MalformedActionError, SettingError
 from cardtable.engine.conformance import check_record_round_trip, check_view_secrecy
 from cardtable.engine.record import replay
-from tests.chez.helpers import deal, do, legal
+from tests.chez.chez_helpers import deal, do, legal
 
 
 def test_observation_shows_own_hand_sizes_and_public_piles_only():
