@@ -6,7 +6,9 @@ command that installs it (CI installs it in .ci/run).
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import httpx
 import pytest
@@ -136,6 +138,19 @@ def test_two_people_join_the_same_table(server, browser):
     a_log = [t for t in a.locator("#log li:not(.mine)").all_text_contents()]
     b_log = [t for t in b.locator("#log li:not(.mine)").all_text_contents()]
     assert a_log == b_log
+    # a spectator sees the same public log and no one's cards
+    watcher = browser.new_context().new_page()
+    errors += watch_errors(watcher)
+    watcher.goto(a.url.split("#")[0])
+    expect(watcher.locator("#whoami")).to_have_text("watching")
+    expect(watcher.locator("#observation")).to_contain_text("Spectators see the public log")
+    expect(watcher.locator("#actions button")).to_have_count(0)
+    watcher.context.close()
+    # each person can download what they have seen (and only that)
+    with a.expect_download() as download:
+        a.locator("#my-log").click()
+    mine = json.loads(Path(download.value.path()).read_text())
+    assert set(mine) == {"table", "seat", "move", "log", "mine"} and mine["seat"] == 0
     assert not errors, errors
     a.context.close()
     b.context.close()

@@ -95,6 +95,7 @@ function onMessage(msg) {
       document.title = `cardtable — ${msg.game.title}`;
       $("auto-pass").checked = msg.auto_pass;
       $("auto-pass-label").hidden = msg.seat === null;
+      $("my-log").hidden = msg.seat === null;
       renderSeats(msg.table);
       break;
     case "update":
@@ -138,6 +139,15 @@ function connect() {
   };
 }
 
+$("my-log").addEventListener("click", async () => {
+  // only this seat's history: the public log and its own moves, never the full record
+  const body = await api(`/api/tables/${tableId}/history`, { headers: { "X-Seat-Token": token } });
+  const blob = new Blob([JSON.stringify(body, null, 1)], { type: "application/json" });
+  const a = el("a", { href: URL.createObjectURL(blob), download: `${tableId}-seat${body.seat}.json` });
+  document.body.append(a);
+  a.click();
+  a.remove();
+});
 $("auto-pass").addEventListener("change", (ev) => send({ type: "auto_pass", on: ev.target.checked }));
 $("rematch").addEventListener("click", async () => {
   try {
