@@ -198,3 +198,19 @@ def test_reaction_prompt_appears_and_times_out(server, browser):
     assert record["move"] > int(moved_from)
     assert not errors, errors
     page.close()
+
+
+def test_lobby_creates_a_table_of_every_game_with_its_default_settings(server, browser):
+    page = browser.new_page()
+    errors = watch_errors(page)
+    page.goto(server.base + "/")
+    for game in available_games():
+        page.locator("#created").evaluate("e => { e.hidden = true; }")
+        page.locator(f'form[data-game="{game}"] button[type=submit]').click()
+        expect(page.locator("#created")).to_be_visible()
+        assert page.locator("#error").text_content() == "", game
+        url = page.locator('input[data-invite="0"]').input_value()
+        table = url.split("/t/")[1].split("#")[0]
+        assert httpx.get(f"{server.base}/api/tables/{table}").json()["game"] == game
+    assert not errors, errors
+    page.close()

@@ -12,10 +12,17 @@ function seatRows(game, count, box) {
   }
 }
 
+function isStructured(v) {
+  return v !== null && typeof v === "object";
+}
+
 function settingInput(s) {
   if (s.choices) {
     return el("select", { name: s.name, "data-setting": s.name },
       s.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === s.default }, String(c))));
+  }
+  if (isStructured(s.default)) {  // lists and tables are edited as JSON
+    return el("input", { type: "text", name: s.name, "data-setting": s.name, value: JSON.stringify(s.default) });
   }
   const type = typeof s.default === "number" ? "number" : typeof s.default === "boolean" ? "checkbox" : "text";
   const input = el("input", { type, name: s.name, "data-setting": s.name, value: String(s.default) });
@@ -27,6 +34,9 @@ function readSetting(input, def) {
   if (input.tagName === "SELECT") return JSON.parse(input.value);
   if (input.type === "checkbox") return input.checked;
   if (typeof def === "number") return Number(input.value);
+  if (isStructured(def)) {
+    try { return JSON.parse(input.value); } catch (err) { throw new Error(`${input.name}: not JSON (${err.message})`); }
+  }
   return input.value;
 }
 
@@ -62,10 +72,12 @@ function gameCard(game) {
       turn_seconds: Number(turn.value),
       reaction_seconds: Number(react.value),
     };
-    for (const s of game.settings) {
-      body.settings[s.name] = readSetting(form.querySelector(`[data-setting="${s.name}"]`), s.default);
-    }
     try {
+      // only what was changed is sent: the game's defaults stay the game's business
+      for (const s of game.settings) {
+        const value = readSetting(form.querySelector(`[data-setting="${s.name}"]`), s.default);
+        if (JSON.stringify(value) !== JSON.stringify(s.default)) body.settings[s.name] = value;
+      }
       showCreated(await api("/api/tables", { method: "POST", body: JSON.stringify(body) }));
       loadTables();
     } catch (err) {
