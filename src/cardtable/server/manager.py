@@ -162,7 +162,7 @@ class TableManager:
                     game=old.row.game,
                     players=old.row.players,
                     settings=old.row.settings,
-                    seats=[SeatSpec(kind=s.kind, bot=s.bot) for s in rotated],  # type: ignore[arg-type]
+                    seats=[SeatSpec(kind=s.kind, bot=s.bot) for s in rotated],
                     turn_seconds=old.options.get("turn_seconds"),
                     reaction_seconds=old.options.get("reaction_seconds"),
                     bot_delay=old.options.get("bot_delay", 0.0),
