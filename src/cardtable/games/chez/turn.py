@@ -75,7 +75,7 @@ class TurnMixin(_Base):
         mask = 0
         for k in seen:
             mask |= RANK_BIT[k]
-        repeats = len(kinds) > bin(mask).count("1")
+        repeats = len(kinds) > mask.bit_count()
         groups: list[list[int]] | None = None
         out = []
         if self.actions_left:
@@ -99,7 +99,7 @@ class TurnMixin(_Base):
                 if mask & KQ_BITS == KQ_BITS and opt["king_queen"]:
                     groups = groups or self._by_rank(p)
                     king_queen.options(groups, playable, plays)
-                if bin(mask >> 1).count("1") >= 5 and opt["true_transformation"]:
+                if (mask >> 1).bit_count() >= 5 and opt["true_transformation"]:
                     groups = groups or self._by_rank(p)
                     transformation.options(groups, playable, plays)
                 out.extend(plays)
