@@ -212,3 +212,27 @@ def test_plague_infection_rule():
     assert infection(cards=12, total=9, current=0) == 3
     assert infection(cards=12, total=9, current=2) == 2  # keeps the smaller count
     assert infection(cards=12, total=10, current=5) == 2
+
+
+def test_leaderboard_example_played_out_norman_brug_grug():
+    """Norman (P3) is overthrown, then Brug (P2) and Grug (P1) die of the Plague."""
+    state = deal(
+        ["2H 3H 4H 5H 9C 9D 9H 9S", "7C 8C 2C", "7D 8D", "JC QC KC"],
+        top="2S",
+        draw="10S 10C KS KH KD",
+    )
+    do(state, "2H+3H+4H+5H", "target P3")
+    passes(state)
+    assert state.board.places[3] == 4  # Norman: last
+    do(state, "end")
+    do(state, "pick", "d6=1", "d8=1", "d12=1", "end")  # Grug: 4 cards > 2, two turns left
+    do(state, "pick", "d6=1", "d8=1", "d12=1", "end")  # Brug: 3 cards > 2, one turn left
+    assert state.plague == [0, 2, 1, 0]
+    do(state, "9C", "end")
+    do(state, "2C", "end")
+    do(state, "pick", "end")  # Brug's last turn ends: dead
+    assert state.board.places[2] == 3  # 2nd from last
+    do(state, "pick", "end")
+    do(state, "pick", "end")  # Grug's last turn ends: dead
+    assert state.is_terminal()
+    assert state.places() == [1, 2, 3, 4]  # Grug 3rd from last, Brug 2nd from last, Norman last
