@@ -28,16 +28,33 @@ def options(
         group = by_rank[rank]
         if len(group) < 2:
             continue
-        distinct = sorted(set(group))
-        for m in range(2, min(4, len(group)) + 1):
-            for f in distinct:
-                if not playable[f]:
+        # the same cards of one value onto the same top give the same plays: memoised
+        # (``playable`` is one of the module-level rows of PLAYABLE, so its id is stable)
+        key = (id(playable), tuple(group), red_sixes)
+        plays = _MEMO.get(key)
+        if plays is None:
+            if len(_MEMO) > 50_000:
+                _MEMO.clear()
+            plays = _MEMO[key] = _same_value(group, playable, red_sixes)
+        out.extend(plays)
+
+
+_MEMO: dict[tuple[int, tuple[int, ...], bool], tuple[Play, ...]] = {}
+
+
+def _same_value(group: list[int], playable: Sequence[bool], red_sixes: bool) -> tuple[Play, ...]:
+    plays = []
+    distinct = sorted(set(group))
+    for m in range(2, min(4, len(group)) + 1):
+        for f in distinct:
+            if not playable[f]:
+                continue
+            rest = list(group)
+            rest.remove(f)
+            for last in sorted(set(rest)):
+                if m == 2 and red_sixes and {f, last} == RED_PAIR:
                     continue
-                rest = list(group)
-                rest.remove(f)
-                for last in sorted(set(rest)):
-                    if m == 2 and red_sixes and {f, last} == RED_PAIR:
-                        continue
-                    rest2 = list(rest)
-                    rest2.remove(last)
-                    out.append(play_of((f, *rest2[: m - 2], last)))
+                rest2 = list(rest)
+                rest2.remove(last)
+                plays.append(play_of((f, *rest2[: m - 2], last)))
+    return tuple(plays)
