@@ -231,6 +231,15 @@ class State(ABC):
         """Events in words that every seat may read."""
         return []
 
+    def statistics(self) -> dict[str, Any]:
+        """Per-game figures for simulations, read without knowing the game.
+
+        A number is averaged over games; a dict of numbers is averaged key by
+        key; a list with one label per seat gives a win rate per label (for
+        example each Job's win rate).
+        """
+        return {}
+
     # ---- the public contract -------------------------------------------------------
     def is_chance_node(self) -> bool:
         return self.current_player() is Marker.CHANCE
