@@ -50,3 +50,11 @@ def test_heuristic_bots_play_whole_games_through_the_match_runner():
 def test_heuristic_bot_takes_first_place_in_at_least_40_percent_of_500_games():
     rate = _first_place_rate(500)
     assert rate >= 0.40, rate
+
+
+def test_statistics_count_turns_combos_and_nopes_for_simulations():
+    game = load_game("chez", players=3)
+    state = play_match(game, [make_bot("heuristic", game, s, s) for s in range(3)], seed=5)
+    stats = state.statistics()
+    assert stats["turns"] > 0 and set(stats) >= {"nope_chain", "revolution", "plague"}
+    assert all(isinstance(v, int) for v in stats.values())

@@ -248,6 +248,14 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         span = self.n - 1
         return [1.0 - 2.0 * (p - 1) / span for p in self.board.places]
 
+    def statistics(self) -> dict[str, Any]:
+        """Per-game figures for simulations: turns, and how often each combo, nope,
+        nope chain, Plague infection and instant win happened."""
+        stats: dict[str, Any] = {"turns": self.turns}
+        for name in STAT_NAMES:
+            stats[name] = self.tally.get(name, 0)
+        return stats
+
     def places(self) -> list[int] | None:
         return self.board.places[:] if self.over else None
 
@@ -542,6 +550,22 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
             self.cp = TERMINAL
 
 
+STAT_NAMES = (
+    "doubles",
+    "revolution",
+    "royal_court",
+    "king_queen",
+    "two_red_sixes",
+    "true_transformation",
+    "castle",
+    "siege",
+    "betting_man",
+    "castle_absorbed",
+    "nope",
+    "nope_chain",
+    "plague",
+    "instant_win",
+)
 NAME_CHOICES: list[Action] = [act.name_top(v, red) for v in range(1, 14) for red in (False, True)]
 
 ChezState._runners = {  # type: ignore[attr-defined]
