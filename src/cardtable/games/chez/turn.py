@@ -35,6 +35,16 @@ ROYAL_BITS = sum(1 << r for r in (11, 12, 13))
 KQ_BITS = sum(1 << r for r in (12, 13))
 CASTLE_BITS = sum(1 << r for r in (7, 8, 9))
 
+
+def _has_straight_flush(kinds: list[int]) -> bool:
+    """Five consecutive values of one suit among these kinds (bit tricks on value masks)."""
+    suits = [0, 0, 0, 0]
+    for k in kinds:
+        if k != JOKER:
+            suits[k // 13] |= RANK_BIT[k]
+    return any(m & (m >> 1) & (m >> 2) & (m >> 3) & (m >> 4) for m in suits)
+
+
 if TYPE_CHECKING:
     from cardtable.games.chez.state import ChezState
 
@@ -99,7 +109,11 @@ class TurnMixin(_Base):
                 if mask & KQ_BITS == KQ_BITS and opt["king_queen"]:
                     groups = groups or self._by_rank(p)
                     king_queen.options(groups, playable, plays)
-                if (mask >> 1).bit_count() >= 5 and opt["true_transformation"]:
+                if (
+                    (mask >> 1).bit_count() >= 5
+                    and opt["true_transformation"]
+                    and _has_straight_flush(seen)
+                ):
                     groups = groups or self._by_rank(p)
                     transformation.options(groups, playable, plays)
                 out.extend(plays)
