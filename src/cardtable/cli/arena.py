@@ -23,6 +23,7 @@ from cardtable.cli.options import add_game_options, game_from
 from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Game
 from cardtable.sim.arena import ArenaSpec, play_arena_game, rounded_games, run_games
+from cardtable.sim.extras import summarise
 from cardtable.sim.runner import GameOutcome
 from cardtable.sim.summary import by_bot, draws, format_rows
 
@@ -136,6 +137,8 @@ def run(args: argparse.Namespace) -> int:
     print(format_ratings(ratings))
     lengths = [o.length for o in outcomes]
     print(f"Draws: {draws(outcomes)}; mean length {sum(lengths) / len(lengths):.1f} actions")
+    for line in summarise(outcomes):  # game-specific figures from State.statistics()
+        print(line)
     if args.csv:
         write_csv(Path(args.csv), spec, outcomes)
         print(f"Games written to {args.csv}")

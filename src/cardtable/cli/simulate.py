@@ -16,6 +16,7 @@ from cardtable.bots.registry import available_bots
 from cardtable.cli.arena import add_scale_options, write_plots_to
 from cardtable.cli.options import add_game_options, game_from
 from cardtable.engine.errors import SettingError
+from cardtable.sim.extras import summarise
 from cardtable.sim.runner import SimSpec, default_workers, play_one, run_local
 from cardtable.sim.summary import by_bot, by_seat, draws, format_rows
 
@@ -68,10 +69,8 @@ def run(args: argparse.Namespace) -> int:
     print(format_rows("By bot", by_bot(outcomes)))
     print(format_rows("By seat", by_seat(outcomes, game.seat_name)))
     print(f"Draws: {draws(outcomes)}; mean length {sum(lengths) / len(lengths):.1f} actions")
-    extra_keys = sorted({k for o in outcomes for k in o.extra})
-    for key in extra_keys:
-        values = [o.extra[key] for o in outcomes if key in o.extra]
-        print(f"{key}: {summarise_extra(values)}")
+    for line in summarise(outcomes):  # game-specific figures from State.statistics()
+        print(line)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump([o.__dict__ for o in outcomes], fh)
@@ -79,9 +78,3 @@ def run(args: argparse.Namespace) -> int:
     if args.plots:
         write_plots_to(outcomes, args.plots, game.info.title)
     return 0
-
-
-def summarise_extra(values: list[Any]) -> str:
-    if all(isinstance(v, int | float) for v in values):
-        return f"mean {sum(values) / len(values):.3f} over {len(values)} games"
-    return f"{len(values)} values"
