@@ -546,3 +546,24 @@ def test_a_broken_bot_does_not_stop_its_table(client, monkeypatch):
     rt = runtime(client, t["table"]["id"])
     assert rt.state.is_terminal()  # every decision fell back to the default move
     assert client.get(f"/api/tables/{rt.id}/record").status_code == 200
+
+
+def test_a_searching_bot_plays_through_its_information_set(client, monkeypatch):
+    from cardtable.bots import registry
+    from cardtable.bots.base import Bot
+    from cardtable.bots.infoset import InformationSet
+
+    seen: list[object] = []
+    real = registry.GENERIC["ismcts-fast"]
+
+    class Spy(real):  # type: ignore[misc, valid-type]
+        def act_with(self, info, observation, legal):
+            seen.append(info)
+            return super().act_with(info, observation, legal)
+
+    monkeypatch.setitem(registry.GENERIC, "spy", Spy)
+    t = create_table(client, "contest", seats=[{"kind": "bot", "bot": "spy"}, {"kind": "bot"}])
+    rt = runtime(client, t["table"]["id"])
+    assert rt.state.is_terminal()
+    assert seen and all(isinstance(i, InformationSet) for i in seen)
+    assert Bot in Spy.__mro__

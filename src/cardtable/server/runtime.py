@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.bots.base import Bot
+from cardtable.bots.infoset import InformationSet, wants_information_set
 from cardtable.bots.registry import make_bot
 from cardtable.engine.errors import ActionError
 from cardtable.engine.game import Action, State
@@ -382,8 +383,14 @@ class TableRuntime:
     async def _bot_act(self, seat: int) -> Action:
         obs = self.state.observation(seat)
         legal = list(self.state.legal_actions())
+        bot = self.bots[seat]
         try:
-            action = await asyncio.to_thread(self.bots[seat].act, obs, legal)
+            if wants_information_set(bot):
+                # the handle snapshots the state here, on the loop, before the thread runs
+                info = InformationSet(self.state, seat)
+                action = await asyncio.to_thread(bot.act_with, info, obs, legal)  # type: ignore[attr-defined]
+            else:
+                action = await asyncio.to_thread(bot.act, obs, legal)
         except Exception:  # a broken bot must not stop the table
             log.exception("table %s: bot at seat %d failed; default move", self.id, seat)
             return default_action(self.state)
