@@ -231,6 +231,16 @@ class State(ABC):
         """Events in words that every seat may read."""
         return []
 
+    def is_reaction_window(self) -> bool:
+        """Whether the seat to act is answering out of turn (a nope, a Whenever, a call).
+
+        Servers and clients treat such windows differently from turns: every
+        seat that could be asked gets the same time, and an auto-pass may answer
+        for it, so nobody learns who holds an answer. A bid that may be passed
+        is a turn, not a reaction window.
+        """
+        return False
+
     def statistics(self) -> dict[str, Any]:
         """Per-game figures for simulations, read without knowing the game.
 
@@ -239,6 +249,16 @@ class State(ABC):
         example each Job's win rate).
         """
         return {}
+
+    def interim_returns(self) -> list[float] | None:
+        """A running estimate of each seat's final return, or ``None`` if the game has none.
+
+        Searching bots use it to cut simulations short and score them from the
+        game so far. It is on the scale of ``returns()`` (higher is better),
+        must be computable from the state without changing it, and on terminal
+        states equals ``returns()``.
+        """
+        return None
 
     # ---- the public contract -------------------------------------------------------
     def is_chance_node(self) -> bool:

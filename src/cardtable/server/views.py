@@ -25,9 +25,12 @@ def is_pass(action: Action | str) -> bool:
 
 
 def is_reaction(state: State) -> bool:
-    """A reaction window: a seat is asked and may pass (Contest calls, Chez nopes...)."""
-    player = state.current_player()
-    return isinstance(player, int) and any(is_pass(a) for a in state.legal_actions())
+    """A reaction window, as the game says (Contest calls, Chez nopes, Whenevers).
+
+    Turns that happen to allow a pass (a Chai Tea Jazz bid) are ordinary turns
+    with the turn clock, not windows with a countdown.
+    """
+    return isinstance(state.current_player(), int) and state.is_reaction_window()
 
 
 def pass_action(state: State) -> Action:

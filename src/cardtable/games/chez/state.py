@@ -164,6 +164,9 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
     def current_player(self) -> int | Marker:
         return self.cp
 
+    def is_reaction_window(self) -> bool:
+        return bool(self.stack) and type(self.stack[-1]) is WindowStep and isinstance(self.cp, int)
+
     def _legal_actions(self) -> list[Action]:
         if self.stack:
             step = self.stack[-1]
@@ -247,6 +250,42 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
             return [0.0] * self.n
         span = self.n - 1
         return [1.0 - 2.0 * (p - 1) / span for p in self.board.places]
+
+    def interim_returns(self) -> list[float] | None:
+        """Places decided so far, and an estimate for the seats still in.
+
+        The seats still playing share the places still open, fewest cards
+        first; a seat whose Plague count is below its hand size is expected to
+        die and ranks after every seat that is not. Ties share the mean of
+        their places. On ``returns()``'s scale (+1 first, -1 last); equal to it
+        once the game is over.
+        """
+        if self.over:
+            return self.returns()
+        board = self.board
+        places: list[float] = [float(p) for p in board.places]
+        hands, plague = self.hands, self.plague
+        alive = [s for s in range(self.n) if not board.places[s]]
+
+        def key(s: int) -> tuple[int, int]:
+            h = len(hands[s])
+            doomed = 0 < plague[s] < h
+            return (1, h - plague[s]) if doomed else (0, h)
+
+        alive.sort(key=key)
+        top = board.top
+        i = 0
+        while i < len(alive):
+            j = i
+            k = key(alive[i])
+            while j + 1 < len(alive) and key(alive[j + 1]) == k:
+                j += 1
+            mean = top + (i + j) / 2
+            for t in range(i, j + 1):
+                places[alive[t]] = mean
+            i = j + 1
+        span = self.n - 1
+        return [1.0 - 2.0 * (p - 1) / span for p in places]
 
     def statistics(self) -> dict[str, Any]:
         """Per-game figures for simulations: turns, and how often each combo, nope,

@@ -122,6 +122,9 @@ class ChezGeekState(State):
     def current_player(self) -> int | Marker:
         return self.cp
 
+    def is_reaction_window(self) -> bool:
+        return bool(self.stack) and self.stack[-1].kind == D_WINDOW and isinstance(self.cp, int)
+
     def _legal_actions(self) -> list[Action]:
         return plays.legal(self)
 
@@ -174,6 +177,23 @@ class ChezGeekState(State):
         if not self.over:
             return [0.0] * self.n
         return [w / self.games for w in self.wins]
+
+    def interim_returns(self) -> list[float] | None:
+        """Games won so far plus an estimated share of the game being played.
+
+        The current game is shared out in proportion to the square of each
+        seat's progress towards its Slack Goal (evenly while nobody has any),
+        and every later game of a match evenly. On ``returns()``'s scale (the
+        share of games won); equal to it once the match is over.
+        """
+        if self.over:
+            return self.returns()
+        n = self.n
+        weights = [max(0.0, min(1.0, self.goal_ratio(s))) ** 2 for s in range(n)]
+        total = sum(weights)
+        current = [w / total for w in weights] if total > 0 else [1.0 / n] * n
+        later = max(0, self.games - sum(self.wins) - 1) / n
+        return [(self.wins[s] + current[s] + later) / self.games for s in range(n)]
 
     def places(self) -> list[int] | None:
         if not self.over:

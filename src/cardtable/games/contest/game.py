@@ -247,6 +247,9 @@ class ContestState(State):
         }[phase]
         return f"now {SEAT_NAMES[self.cp]} must {wanted}"  # type: ignore[index]
 
+    def is_reaction_window(self) -> bool:
+        return self.phase in (CALL_SECOND, CALL_FIRST)
+
     def returns(self) -> list[float]:
         if self.phase != OVER or self.winner is None:
             return [0.0, 0.0]
