@@ -83,3 +83,27 @@ def test_inferring_ismcts_picks_a_legal_action_in_every_game(name: str) -> None:
         bot = make_bot("ismcts-infer", game, seat, 3)
         bot.iterations, bot.pool_size, bot.inference_tries = 8, 3, 2  # type: ignore[attr-defined]
         assert decide(bot, state) in state.legal_actions()
+
+
+def test_a_game_without_interim_returns_rolls_out_to_the_end() -> None:
+    state = _contest_midgame()
+    assert state.interim_returns() is None  # the engine's default
+    bot = ISMCTSBot(state.game, state.current_player(), 1, rollout_limit=0)
+    det = state.clone()
+    bot._rollout(det, random.Random(3))
+    assert det.is_terminal()
+
+
+@pytest.mark.parametrize(("name", "players"), [("chai-tea-jazz", 3), ("chez", 4), ("chez-geek", 4)])
+def test_a_cut_rollout_stops_after_the_limit_in_games_with_interim_returns(
+    name: str, players: int
+) -> None:
+    state = load_game(name, players=players).new_initial_state(seed=5)
+    rng = random.Random(5)
+    for _ in range(60):
+        state.apply_action(rng.choice(state.legal_actions()))
+    bot = ISMCTSBot(state.game, 0, 1, rollout_limit=25)
+    det = state.clone()
+    bot._rollout(det, random.Random(3))
+    assert det.move_number() == state.move_number() + 25
+    assert len(rank_utilities(det)) == players

@@ -108,9 +108,10 @@ def rank_shares(key: Sequence[float]) -> list[float]:
 def interim_of(state: State) -> list[float] | None:
     """A running score per seat (higher is better) from the optional hook, if the game has it.
 
-    ``State.interim_returns()`` is not (yet) part of the engine contract: a game
-    whose rollouts are long (many deals per game) may add it so that rollouts can
-    stop after ``rollout_limit`` actions and be scored from the game so far.
+    ``State.interim_returns()`` is an optional engine hook (``None`` by default):
+    a game whose rollouts are long (many deals per game) implements it so that
+    rollouts can stop after ``rollout_limit`` actions and be scored from the
+    game so far.
     """
     hook = getattr(state, "interim_returns", None)
     if not callable(hook):
@@ -314,8 +315,6 @@ class ISMCTSBot(Bot):
         bots = self._rollout_bots(rng)
         eps = self.rollout_epsilon
         limit = self.rollout_limit
-        if limit is not None and not callable(getattr(det, "interim_returns", None)):
-            limit = None
         steps = 0
         while True:
             player = det.current_player()
@@ -323,7 +322,9 @@ class ISMCTSBot(Bot):
                 return
             if limit is not None:
                 if steps >= limit:
-                    return
+                    if interim_of(det) is not None:
+                        return
+                    limit = None  # the game has no estimate: play to the end
                 steps += 1
             if player is Marker.CHANCE:
                 det.apply_action(det.sample_chance())

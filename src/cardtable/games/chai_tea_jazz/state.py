@@ -409,6 +409,59 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
         totals = self.totals()
         return [float(totals[game.side_of[s]]) for s in range(game.num_players)]
 
+    def interim_returns(self) -> list[float] | None:
+        """Game points so far plus a provisional share of every row not yet complete.
+
+        A row some sides have completed is scored as if the sides still to play
+        it made a typical declarer score (1.2 times a side's even share of the
+        points in play: 44 of 110 with three players), and the result counts at 75% while it is
+        open; a side that has not played the row gets nothing from it. During
+        the tricks the declarer's row is projected from the points captured so
+        far plus its share of those still out. Cumulative games use the total
+        of the row scores. Equals ``returns()`` once the game is over.
+        """
+        game = self.game
+        if self.phase == OVER:
+            return self.returns()
+        sides = game.num_sides
+        in_play = sum(POINTS[c] for c in game.deck_list) + game.last_bonus
+        typical = [
+            round(in_play * min(0.9, 1.2 * len(game.members[s]) / game.num_players))
+            for s in range(sides)
+        ]
+        row_score = [r[:] for r in self.row_score]
+        row_order = [r[:] for r in self.row_order]
+        if self.phase == PLAY and self.pick is not None:
+            side = game.side_of[self.declarer]
+            members = game.members[side]
+            captured = sum(self.points[m] for m in members)
+            left = in_play - sum(self.points)
+            done = self.trick_no
+            won = sum(self.tricks_won[m] for m in members)
+            share = won / done if done else len(members) / game.num_players
+            projected = captured + left * share - self.pick.debt + self.bonus
+            row_score[self.pick.row][side] = round(projected)
+            row_order[self.pick.row][side] = self.completions[self.pick.row] + 1
+        if game.settings["cumulative"]:
+            return [
+                float(cumulative_total(game.rows, [row_score[r][s] for r in range(len(game.rows))]))
+                for s in (game.side_of[p] for p in range(game.num_players))
+            ]
+        est = [float(x) for x in self.game_points]
+        for r, row in enumerate(game.rows):
+            if self.row_points[r] is not None:
+                continue
+            scores = row_score[r]
+            known = [s for s in range(sides) if scores[s] is not None]
+            if not known:
+                continue
+            filled = [scores[s] if scores[s] is not None else typical[s] for s in range(sides)]
+            orders = [row_order[r][s] or 99 for s in range(sides)]
+            awarded = row_game_points(row, filled, orders)  # type: ignore[arg-type]
+            for s in known:
+                est[s] += 0.75 * awarded[s]
+        return [est[game.side_of[p]] for p in range(game.num_players)]
+
     def places(self) -> list[int] | None:
         if self.result is None:
             return None
