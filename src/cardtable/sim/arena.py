@@ -17,18 +17,17 @@ or on Ray.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from cardtable.bots.registry import make_bot
 from cardtable.engine.errors import SettingError
 from cardtable.engine.registry import load_game
 from cardtable.sim.match import play_match
-from cardtable.sim.runner import GameOutcome, default_workers
-
-S = TypeVar("S")
+from cardtable.sim.runner import GameOutcome
+from cardtable.sim.runner import play_chunk as play_chunk  # re-exported for Ray and the CLI
+from cardtable.sim.runner import run_games as run_games
 
 
 @dataclass(frozen=True)
@@ -116,57 +115,3 @@ def play_arena_game(spec: ArenaSpec, index: int) -> GameOutcome:
         length=state.move_number(),
         extra=stats() if callable(stats) else {},
     )
-
-
-def play_chunk(
-    play: Callable[[S, int], GameOutcome], spec: S, indices: Sequence[int]
-) -> list[GameOutcome]:
-    """Top-level (picklable) so process pools and Ray can run it."""
-    return [play(spec, i) for i in indices]
-
-
-def run_games(
-    play: Callable[[S, int], GameOutcome],
-    spec: S,
-    games: int,
-    *,
-    workers: int | None = None,
-    progress: Callable[[int], None] | None = None,
-    chunk: int = 10,
-) -> list[GameOutcome]:
-    """Games ``0..games-1`` on local processes; Ctrl-C returns what finished, by index.
-
-    The simulation runner's loop, generic over the function that plays one
-    game (``play_arena_game`` here, ``runner.play_one`` for simulations).
-    """
-    workers = default_workers() if workers is None else workers
-    done: list[GameOutcome] = []
-    if workers <= 1:
-        try:
-            for i in range(games):
-                done.append(play(spec, i))
-                if progress:
-                    progress(1)
-        except KeyboardInterrupt:
-            pass
-        return done
-    chunks = [list(range(s, min(games, s + chunk))) for s in range(0, games, chunk)]
-    pool = ProcessPoolExecutor(max_workers=workers)
-    pending: set[Future[list[GameOutcome]]] = set()
-    try:
-        for c in chunks:
-            pending.add(pool.submit(play_chunk, play, spec, c))
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in finished:
-                part = fut.result()
-                done.extend(part)
-                if progress:
-                    progress(len(part))
-    except KeyboardInterrupt:
-        for fut in pending:
-            fut.cancel()
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
-    done.sort(key=lambda o: o.index)
-    return done

@@ -8,10 +8,10 @@ so splitting the work differently never changes what is reported.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from cardtable.bots.registry import make_bot
 from cardtable.engine.registry import load_game
@@ -64,12 +64,18 @@ def play_one(spec: SimSpec, index: int) -> GameOutcome:
     )
 
 
-def _play_chunk(spec: SimSpec, indices: list[int]) -> list[GameOutcome]:
-    return [play_one(spec, i) for i in indices]
-
-
 def default_workers() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1)
+
+
+S = TypeVar("S")
+
+
+def play_chunk(
+    play: Callable[[S, int], GameOutcome], spec: S, indices: Sequence[int]
+) -> list[GameOutcome]:
+    """Top-level (picklable) so process pools and Ray can run it."""
+    return [play(spec, i) for i in indices]
 
 
 def run_local(
@@ -80,13 +86,30 @@ def run_local(
     progress: Callable[[int], None] | None = None,
     chunk: int = 25,
 ) -> list[GameOutcome]:
-    """Play ``games`` games; on Ctrl-C return what finished (sorted by game index)."""
+    """Play ``games`` simulation games; on Ctrl-C return what finished (by game index)."""
+    return run_games(play_one, spec, games, workers=workers, progress=progress, chunk=chunk)
+
+
+def run_games(
+    play: Callable[[S, int], GameOutcome],
+    spec: S,
+    games: int,
+    *,
+    workers: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    chunk: int = 10,
+) -> list[GameOutcome]:
+    """Games ``0..games-1`` on local processes; Ctrl-C returns what finished, by index.
+
+    Generic over the function that plays one game (``play_one`` for
+    simulations, ``arena.play_arena_game`` for the arena).
+    """
     workers = default_workers() if workers is None else workers
     done: list[GameOutcome] = []
     if workers <= 1:
         try:
             for i in range(games):
-                done.append(play_one(spec, i))
+                done.append(play(spec, i))
                 if progress:
                     progress(1)
         except KeyboardInterrupt:
@@ -97,7 +120,7 @@ def run_local(
     pending: set[Future[list[GameOutcome]]] = set()
     try:
         for c in chunks:
-            pending.add(pool.submit(_play_chunk, spec, c))
+            pending.add(pool.submit(play_chunk, play, spec, c))
         while pending:
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for fut in finished:
