@@ -158,7 +158,7 @@ class ISMCTSBot(Bot):
     exploration: float = 0.7
     rollout: str = "random"  # or "heuristic": the game's own heuristic bot plays rollouts
     rollout_epsilon: float = 0.1
-    rollout_limit: int | None = 200  # used only with a game's ``interim_returns()``
+    rollout_limit: int | None = 80  # used only with a game's ``interim_returns()``
     inference: str | None = None  # or "heuristic": weigh deals by the game's heuristic bot
     inference_depth: int = 2
     inference_mismatch: float = 0.15
