@@ -158,6 +158,32 @@ def random_playout(
     return state
 
 
+def check_interim_returns(game: Game, seed: int, *, every: int = 37) -> int:
+    """A seeded random game: ``interim_returns()`` gives one float per seat along the way,
+    reading it changes nothing, and at the end it equals ``returns()``.
+
+    Returns how many positions were checked.
+    """
+    state = game.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    checked = 0
+    while not state.is_terminal():
+        if state.move_number() % every == 0:
+            before = state.to_record()
+            interim = state.interim_returns()
+            if interim is None or len(interim) != game.num_players:
+                raise _fail(game, seed, state, f"interim_returns() gave {interim!r}")
+            if not all(isinstance(v, float) for v in interim):
+                raise _fail(game, seed, state, "interim_returns() holds a non-float")
+            if state.to_record() != before:
+                raise _fail(game, seed, state, "reading interim_returns() changed the state")
+            checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    if state.interim_returns() != state.returns():
+        raise _fail(game, seed, state, "interim_returns() differs from returns() at the end")
+    return checked
+
+
 def _midgame_states(state: State, rng: random.Random, count: int) -> Iterator[State]:
     """A few states along a finished game's record, for the secrecy check."""
     record = state.to_record()
@@ -202,6 +228,7 @@ __all__ = [
     "Marker",
     "check_chance_node",
     "check_clone_independence",
+    "check_interim_returns",
     "check_notation",
     "check_record_round_trip",
     "check_view_secrecy",
