@@ -12,7 +12,7 @@ import random
 from collections import Counter, deque
 from typing import Any, Self
 
-from cardtable.engine.errors import BadDealError, MalformedActionError, SettingError
+from cardtable.engine.errors import BadDealError, MalformedActionError
 from cardtable.engine.game import Action, Game, GameInfo, Marker, Setting, State, check_seat
 from cardtable.games.contest import actions as act
 from cardtable.games.contest.pieces import (
@@ -64,15 +64,13 @@ class ContestGame(Game):
                 500,
                 "rounds (tie-breaks included) after which the game is a draw",
                 kind=int,
+                minimum=1,
+                maximum=10_000,
             ),
         ),
     )
 
     bots = {"heuristic": "cardtable.games.contest.bots:HeuristicBot"}
-
-    def _check_settings(self) -> None:
-        if self.settings["max_rounds"] < 1:
-            raise SettingError("setting max_rounds must be at least 1")
 
     def new_initial_state(self, seed: int | None = None, deal: Any = None) -> ContestState:
         return ContestState(self, seed, deal)
