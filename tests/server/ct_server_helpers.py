@@ -27,6 +27,8 @@ REPO = Path(__file__).resolve().parents[2]
 
 @contextlib.contextmanager
 def app_client(db: Path, **settings: Any) -> Iterator[TestClient]:
+    # bots think in a thread unless a test asks for worker processes (they take a second to start)
+    settings.setdefault("bot_workers", 0)
     app = create_app(Settings(database_url=f"sqlite:///{db}", **settings))
     with TestClient(app) as client:
         yield client
