@@ -8,6 +8,15 @@ sending a move to its acknowledgement (``ack``: committed to the database)
 and to the first reply (``ack`` or, inside a reaction window, ``answered``).
 
     .venv/bin/python benchmarks/load.py --tables 50 --games 200
+    .venv/bin/python benchmarks/load.py --tables 500 --games 500
+
+``--isolation`` measures how much expensive bots at other tables slow a
+person's acknowledgements: move -> ack of a person playing a random bot, first
+alone ("quiet"), then with ``--strong`` tables of two ``ismcts-strong`` bots
+playing next to it ("busy"). Bots think in worker processes, so the target is
+a busy p99 within 2x of the quiet one.
+
+    .venv/bin/python benchmarks/load.py --isolation --seconds 20
 """
 
 from __future__ import annotations
@@ -51,7 +60,7 @@ class Stats:
 
 async def seat_client(url: str, token: str, rng: random.Random, stats: Stats) -> None:
     sent: dict[str, float] = {}
-    async with connect(url, max_size=2**22) as ws:
+    async with connect(url, max_size=2**22, open_timeout=300) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token, "since": 0}))
         async for raw in ws:
             msg = json.loads(raw)
@@ -88,14 +97,19 @@ async def seat_client(url: str, token: str, rng: random.Random, stats: Stats) ->
 
 
 async def one_game(
-    api: httpx.AsyncClient, base: str, game: str, players: int, seed: int, stats: Stats
+    api: httpx.AsyncClient,
+    base: str,
+    game: str,
+    players: int,
+    seed: int,
+    stats: Stats,
+    bot: str | None = None,
 ) -> None:
-    body = {
-        "game": game,
-        "players": players,
-        "seats": [{"kind": "human"}] * players,
-        "reaction_seconds": 30,
-    }
+    """One game: every seat a scripted client, or seat 0 a client and the others ``bot``."""
+    seats = [{"kind": "human"}] * players
+    if bot is not None:
+        seats = [{"kind": "human"}] + [{"kind": "bot", "bot": bot}] * (players - 1)
+    body = {"game": game, "players": players, "seats": seats, "reaction_seconds": 30}
     r = await api.post("/api/tables", json=body)
     r.raise_for_status()
     created = r.json()
@@ -124,6 +138,50 @@ async def run(base: str, game: str, players: int, tables: int, games: int) -> St
     return stats
 
 
+async def isolation(base: str, seconds: float, strong: int) -> tuple[Stats, Stats]:
+    """A person against a random bot, alone and then beside ``strong`` ismcts-strong tables."""
+
+    async def person_games(api: httpx.AsyncClient, stats: Stats) -> None:
+        t_end = time.perf_counter() + seconds
+        seed = 0
+        while time.perf_counter() < t_end:
+            seed += 1
+            await one_game(api, base, "contest", 2, seed, stats, bot="random")
+
+    async with httpx.AsyncClient(base_url=base, timeout=60) as api:
+        quiet = Stats()
+        await person_games(api, quiet)
+        body = {"game": "contest", "seats": [{"kind": "bot", "bot": "ismcts-strong"}] * 2}
+        for _ in range(strong):
+            (await api.post("/api/tables", json=body)).raise_for_status()
+        await asyncio.sleep(2)  # the searches are under way
+        busy = Stats()
+        await person_games(api, busy)
+    return quiet, busy
+
+
+def memory_mb(pid: int) -> tuple[float, float] | None:
+    """Resident and peak resident memory of a process in MB (Linux /proc), None elsewhere."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return None
+    values = {}
+    for line in status.splitlines():
+        key, _, rest = line.partition(":")
+        if key in ("VmRSS", "VmHWM"):
+            values[key] = int(rest.split()[0]) / 1024
+    return values.get("VmRSS", 0.0), values.get("VmHWM", 0.0)
+
+
+def line(name: str, values: list[float]) -> str:
+    ms = 1000.0
+    return (
+        f"{name}: {len(values)} moves, move -> ack p50 {percentile(values, 50) * ms:.1f} ms, "
+        f"p99 {percentile(values, 99) * ms:.1f} ms"
+    )
+
+
 def process_cpu(pid: int) -> float | None:
     """User+system CPU seconds of a process (Linux /proc), None elsewhere."""
     try:
@@ -131,6 +189,17 @@ def process_cpu(pid: int) -> float | None:
     except OSError:
         return None
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+# one address creates every table here: lift the per-address and table-count limits
+LOAD_LIMITS = [
+    "--tables-per-minute",
+    "1000000",
+    "--max-open-tables",
+    "100000",
+    "--max-bot-tables",
+    "64",
+]
 
 
 def free_port() -> int:
@@ -144,7 +213,7 @@ def start_server(database: str) -> tuple[subprocess.Popen[bytes], str]:
     exe = Path(sys.executable).with_name("cardtable")
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "cardtable.cli"]
     proc = subprocess.Popen(
-        [*cmd, "serve", "--port", str(port), "--database", database],
+        [*cmd, "serve", "--port", str(port), "--database", database, *LOAD_LIMITS],
         stdout=subprocess.DEVNULL,
         env=dict(os.environ, PYTHONUNBUFFERED="1"),
     )
@@ -167,6 +236,9 @@ def main() -> None:
     p.add_argument("--players", type=int, default=2, help="players per table (default 2)")
     p.add_argument("--url", default=None, help="use a running server instead of starting one")
     p.add_argument("--database", default=None, help="database URL for the started server")
+    p.add_argument("--isolation", action="store_true", help="measure isolation from bot tables")
+    p.add_argument("--strong", type=int, default=8, help="ismcts-strong tables (default 8)")
+    p.add_argument("--seconds", type=float, default=20, help="each isolation phase (default 20)")
     args = p.parse_args()
     proc = None
     base = args.url
@@ -176,6 +248,20 @@ def main() -> None:
         proc, base = start_server(database)
         print(f"server: cardtable serve on {base}, database {database.split('@')[-1]}")
     server_cpu = None
+    if args.isolation:
+        try:
+            quiet, busy = asyncio.run(isolation(base, args.seconds, args.strong))
+        finally:
+            if proc is not None:
+                proc.send_signal(signal.SIGTERM)
+                proc.wait(30)
+            tmp.cleanup()
+        print(line("quiet (a person vs random, alone)", quiet.ack))
+        print(line(f"busy ({args.strong} ismcts-strong tables beside it)", busy.ack))
+        ratio = percentile(busy.ack, 99) / percentile(quiet.ack, 99)
+        print(f"p99 busy / quiet: {ratio:.2f} (target: within 2)")
+        return
+    memory = None
     try:
         t0 = time.perf_counter()
         cpu0 = time.process_time()
@@ -186,6 +272,8 @@ def main() -> None:
         if proc is not None and cpu_server0 is not None:
             now = process_cpu(proc.pid)
             server_cpu = None if now is None else now - cpu_server0
+        if proc is not None:
+            memory = memory_mb(proc.pid)
     finally:
         if proc is not None:
             proc.send_signal(signal.SIGTERM)
@@ -214,6 +302,8 @@ def main() -> None:
         f"CPU: server {shown}, load clients {client_cpu:.1f} s, "
         f"over {elapsed:.1f} s on {cpus} cores"
     )
+    if memory is not None:
+        print(f"server memory: {memory[0]:.0f} MB resident at the end, {memory[1]:.0f} MB peak")
     if stats.errors:
         print(f"refusals (expected: a window closed early or a game ended first): {stats.errors}")
 

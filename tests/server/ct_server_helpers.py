@@ -94,14 +94,18 @@ def cardtable_exe() -> list[str]:
 class ServerProcess:
     """``cardtable serve`` as a subprocess on a free port, for restart and browser tests."""
 
-    def __init__(self, database: str, port: int | None = None) -> None:
+    def __init__(
+        self, database: str, port: int | None = None, extra: list[str] | None = None
+    ) -> None:
         self.database = database
+        self.extra = extra or []
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.base = f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
         cmd = [*cardtable_exe(), "serve", "--port", str(self.port), "--database", self.database]
+        cmd += self.extra
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         # a file, not a pipe: a pipe nobody reads would block a chatty server
         self.log = tempfile.NamedTemporaryFile(prefix="cardtable-serve-", suffix=".log")  # noqa: SIM115 - lives as long as the server

@@ -11,16 +11,27 @@ import asyncio
 import json
 import random
 import secrets
+import socket
 import time
 
+import httpx
 import pytest
-from ct_server_helpers import app_client, create_table, hello, receive_until, runtime, settle
+from ct_server_helpers import (
+    ServerProcess,
+    app_client,
+    create_table,
+    hello,
+    receive_until,
+    runtime,
+    settle,
+)
 
 from cardtable.bots.base import RandomBot
 from cardtable.engine.record import initial_state
 from cardtable.engine.registry import load_game
 from cardtable.games.chez_geek.deck_loader import OPEN_DECK
 from cardtable.server import manager as manager_module
+from cardtable.server.limits import BodyLimit
 from cardtable.server.thinking import Thinker, move_seed, think
 
 
@@ -312,6 +323,38 @@ def test_idle_and_silent_sockets_are_closed(tmp_path):
         assert not rt.subscribers
 
 
+def test_half_sent_requests_are_closed(tmp_path):
+    server = ServerProcess(f"sqlite:///{tmp_path / 'h.db'}", extra=["--request-seconds", "0.5"])
+    server.start()
+    try:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as s:
+            s.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")  # headers never finished
+            t0 = time.monotonic()
+            assert s.recv(1024) == b""  # closed by the server, not by our timeout
+            assert time.monotonic() - t0 < 8
+        # a whole request on a fresh connection is served as usual
+        assert httpx.get(f"{server.base}/api/decks", timeout=5).json() == []
+    finally:
+        server.stop()
+
+
+def test_a_request_body_that_never_arrives_gets_408():
+    sent: list[dict] = []
+
+    async def app(scope, receive, send):  # pragma: no cover - never reached
+        raise AssertionError("the route ran")
+
+    async def receive():
+        await asyncio.sleep(3600)
+
+    async def send(message):
+        sent.append(message)
+
+    guard = BodyLimit(app, max_bytes=1000, max_depth=4, seconds=0.05)
+    asyncio.run(guard({"type": "http", "method": "POST"}, receive, send))
+    assert sent[0]["status"] == 408 and json.loads(sent[1]["body"])["code"] == "too_slow"
+
+
 def test_unknown_table_ids_cost_nothing_to_remember(client):
     manager = client.app.state.manager
     live = len(manager.live)
@@ -374,10 +417,13 @@ def test_bad_numbers_and_text_in_a_table_request_are_typed_4xx(client, body):
 def test_restart_replays_only_the_moves_since_the_last_snapshot(tmp_path):
     db = tmp_path / "s.db"
     with app_client(db, snapshot_every=10) as client:
-        t = create_table(client, "contest", seats=[{"kind": "bot"}, {"kind": "bot"}])
-        tid = t["table"]["id"]
-        settle(client, tid)
-        rt = runtime(client, tid)
+        for _ in range(20):  # bots' games vary in length: take one long enough to show it
+            t = create_table(client, "contest", seats=[{"kind": "bot"}, {"kind": "bot"}])
+            tid = t["table"]["id"]
+            settle(client, tid)
+            rt = runtime(client, tid)
+            if rt.move > 40:
+                break
         total = rt.move
         final = rt.state.observation(0)
         assert total > 40

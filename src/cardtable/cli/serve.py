@@ -18,6 +18,7 @@ LIMITS = (
     ("max_json_depth", "nesting depth of any JSON received"),
     ("idle_seconds", "a socket silent this long is closed"),
     ("hello_seconds", "a socket must say hello within this"),
+    ("request_seconds", "a request's headers, then its body, must arrive within this"),
     ("keep_alive_seconds", "idle HTTP keep-alive connections are closed after this"),
     ("bot_workers", "processes that run bot thinking"),
     ("bot_move_seconds", "time budget of one bot decision"),
@@ -60,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
 
     from cardtable.server.decks import ServerDecks
     from cardtable.server.main import create_app
+    from cardtable.server.transport import guarded_protocol
 
     decks = ServerDecks.from_files(args.deck)
     settings = Settings(
@@ -80,6 +82,7 @@ def run(args: argparse.Namespace) -> int:
         log_level="warning",
         ws_max_size=settings.ws_max_size,
         timeout_keep_alive=int(settings.keep_alive_seconds),
+        http=guarded_protocol(settings.request_seconds),
         # a peer that stops answering pings is dropped (half-open sockets)
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,

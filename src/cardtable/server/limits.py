@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections import deque
@@ -51,10 +52,11 @@ async def send_error(send: Send, status: int, code: str, message: str) -> None:
 class BodyLimit:
     """Refuse oversized, too deep or invalid JSON request bodies before routing."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int, max_depth: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, max_depth: int, seconds: float) -> None:
         self.app = app
         self.max_bytes = max_bytes
         self.max_depth = max_depth
+        self.seconds = seconds
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
@@ -63,7 +65,11 @@ class BodyLimit:
         chunks: list[bytes] = []
         size = 0
         while True:
-            message = await receive()
+            try:
+                message = await asyncio.wait_for(receive(), self.seconds)
+            except TimeoutError:
+                await send_error(send, 408, "too_slow", "the request body did not arrive in time")
+                return
             if message["type"] == "http.disconnect":
                 return
             chunk = message.get("body", b"")

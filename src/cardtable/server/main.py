@@ -76,7 +76,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"detail": errors, "code": "invalid"}, status_code=422)
 
     app.add_middleware(
-        BodyLimit, max_bytes=settings.max_request_bytes, max_depth=settings.max_json_depth
+        BodyLimit,
+        max_bytes=settings.max_request_bytes,
+        max_depth=settings.max_json_depth,
+        seconds=settings.request_seconds,
     )
     app.include_router(games.router)
     app.include_router(tables.router)

@@ -69,6 +69,8 @@ class Settings:
     idle_seconds: float = 300.0
     # a socket must say hello within this many seconds of opening
     hello_seconds: float = 10.0
+    # an HTTP request's headers, and then its body, must arrive within this (half-sent requests)
+    request_seconds: float = 10.0
     # HTTP keep-alive connections idle this long are closed (uvicorn's timeout)
     keep_alive_seconds: float = 5.0
     # ---- bots ----

@@ -4,6 +4,11 @@ Why processes: a searching bot (ISMCTS) is pure Python and holds the GIL for
 seconds; in a thread of the server it slows every other table's
 acknowledgements. In a worker process (started with a lower priority) it
 competes only for a CPU core, and the server's event loop keeps answering.
+Bots that do not search (random, the games' heuristic bots: under a
+millisecond a move on average, 20 ms at worst on a loaded machine) think in
+a thread instead: shipping their state to a process would cost more than the
+decision, and they must not queue behind a search of several seconds at
+another table.
 
 Why a seed per move: each decision draws from ``move_seed(secret, seat,
 move)``, where ``secret`` is the table's bot seed — drawn with ``secrets``
@@ -68,6 +73,8 @@ class Thinker:
 
     def __init__(self, workers: int, budget: float) -> None:
         self.budget = budget
+        # decisions wait their turn here, so the time limit below counts thinking, not queueing
+        self._slots = asyncio.Semaphore(max(1, workers))
         self._pool: Executor | None = None
         if workers > 0:
             self._pool = ProcessPoolExecutor(
@@ -82,13 +89,14 @@ class Thinker:
         loop = asyncio.get_running_loop()
         args: tuple[Any, ...] = (bot, state, seat, seed, self.budget)
         try:
-            if self._pool is None:
+            if self._pool is None or not wants_information_set(bot):
                 text = await asyncio.to_thread(think, *args)
             else:
                 # the budget is the bot's own stop; this is the backstop for bots without one
-                text = await asyncio.wait_for(
-                    loop.run_in_executor(self._pool, think, *args), self.budget * 2 + 5
-                )
+                async with self._slots:
+                    text = await asyncio.wait_for(
+                        loop.run_in_executor(self._pool, think, *args), self.budget * 2 + 5
+                    )
         except TimeoutError:
             log.warning("bot at seat %d ran past its time budget; default move", seat)
             return None
