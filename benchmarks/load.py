@@ -127,7 +127,7 @@ async def one_game(
 async def run(base: str, game: str, players: int, tables: int, games: int) -> Stats:
     stats = Stats()
     queue = list(range(games))
-    async with httpx.AsyncClient(base_url=base, timeout=60) as api:
+    async with httpx.AsyncClient(base_url=base, timeout=600) as api:
 
         async def worker() -> None:
             while queue:
@@ -148,7 +148,7 @@ async def isolation(base: str, seconds: float, strong: int) -> tuple[Stats, Stat
             seed += 1
             await one_game(api, base, "contest", 2, seed, stats, bot="random")
 
-    async with httpx.AsyncClient(base_url=base, timeout=60) as api:
+    async with httpx.AsyncClient(base_url=base, timeout=600) as api:
         quiet = Stats()
         await person_games(api, quiet)
         body = {"game": "contest", "seats": [{"kind": "bot", "bot": "ismcts-strong"}] * 2}
