@@ -77,7 +77,7 @@ def test_decks_are_offered_by_name_and_the_path_is_never_shown(client):
     assert client.get("/api/decks").json() == ["house"]
     games = {g["name"]: g for g in client.get("/api/games").json()}
     deck_setting = next(s for s in games["chez-geek"]["settings"] if s["name"] == "deck")
-    assert deck_setting["choices"] == ["house"]
+    assert deck_setting["choices"] == [[], ["house"]]
     created = create_table(
         client,
         "chez-geek",

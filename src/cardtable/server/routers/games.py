@@ -1,7 +1,8 @@
 """``/api/games`` and ``/api/decks``: what can be played, from the engine registry.
 
-Settings that name files (a Chez Geek deck) list this server's decks by name as
-their choices: a table picks among them and never names a path.
+Settings that name files (a Chez Geek deck) list the game's default and this
+server's decks by name as their choices: a table picks among them and never
+names a path.
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ async def list_games(request: Request) -> list[GameSummary]:
         described = info.describe()
         for s in described["settings"]:
             if s.get("files"):
-                s["choices"] = decks
+                # values of the setting's own shape: a list setting takes a list of names
+                offered: list[object] = [[n] for n in decks] if s["type"] == "list" else decks
+                s["choices"] = [s["default"], *offered]
         game = await manager.game_for(name, info.default_players, {})
         out.append(
             GameSummary(
