@@ -145,7 +145,7 @@ class TableManager:
             raise SettingError(f"clocks are limited to {s.max_turn_seconds} seconds")
         return {"turn_seconds": turn, "reaction_seconds": react, "bot_delay": req.bot_delay}
 
-    def check_limits(self, req: CreateTable, bot_only: bool, client: str | None) -> None:
+    def check_limits(self, req: CreateTable, bot_only: bool) -> None:
         """Refuse a table beyond the server's limits (typed ``LimitError`` / ``SettingError``)."""
         s = self.settings
         playing = [rt for rt in self.live.values() if rt.status == "playing"]
@@ -167,8 +167,6 @@ class TableManager:
                         f"setting {setting.name}: tables with no person play at most "
                         f"{s.max_bot_games}"
                     )
-        if client is not None:
-            self.rate.hit(client)
 
     async def create(
         self,
@@ -179,8 +177,11 @@ class TableManager:
     ) -> tuple[TableRuntime, list[str | None]]:
         """A new table; returns it with the raw token of each human seat (None for bots).
 
-        ``client`` is the creating address, counted against ``tables_per_minute``.
+        ``client`` is the creating address, counted against ``tables_per_minute``
+        before any work (a refused request counts too: it cost work as well).
         """
+        if client is not None:
+            self.rate.hit(client)
         if req.game not in available_games():
             raise SettingError(
                 f"unknown game {req.game!r}; available games: {', '.join(available_games())}"
@@ -198,7 +199,7 @@ class TableManager:
             if len(specs) != n:
                 raise SettingError(f"{len(specs)} seats given for a {n}-player table")
             specs_list = [(s.kind, s.bot) for s in specs]
-        self.check_limits(req, all(kind == "bot" for kind, _ in specs_list), client)
+        self.check_limits(req, all(kind == "bot" for kind, _ in specs_list))
         bots = available_bots(game)
         seats: list[SeatRow] = []
         raw: list[str | None] = []
