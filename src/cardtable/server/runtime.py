@@ -152,13 +152,12 @@ class TableRuntime:
             self.state.rng = random.Random(secrets.randbits(64))
 
     def _restore(self, snap: Snapshot, stored: int) -> tuple[State, dict[int, Bot]] | None:
-        loaded = snapshots.load(snap.data, snap.format)
+        loaded = snapshots.load(snap.data, snap.format, self.game)
         if loaded is None or not 0 < snap.number <= stored:
             return None
         state, bots = loaded
         if state.move_number() != snap.number or set(bots) != set(self.bots):
             return None
-        self.game = state.game
         return state, bots
 
     async def _maybe_snapshot(self) -> None:

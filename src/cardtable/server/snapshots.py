@@ -6,19 +6,21 @@ moves. A snapshot is used only if it was written by exactly this code (the
 format names a hash of the package's source), so a snapshot never outlives
 the classes it was pickled from; otherwise the table is rebuilt from its moves
 as before. Snapshots are read from the server's own database, never from the
-network.
+network. The game itself is not in a snapshot: it is the table's game, built
+from its settings, so loading costs only the state.
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 import pickle
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from cardtable.bots.base import Bot
-from cardtable.engine.game import State
+from cardtable.engine.game import Game, State
 
 PACKAGE = Path(__file__).resolve().parents[1]
 
@@ -33,16 +35,40 @@ def snapshot_format() -> str:
     return f"pickle-1/{digest.hexdigest()[:32]}"
 
 
+class _Pickler(pickle.Pickler):
+    """Leaves the game out: it is rebuilt from the table's settings, and shared on loading."""
+
+    def __init__(self, file: io.BytesIO, game: Game) -> None:
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self.game = game
+
+    def persistent_id(self, obj: Any) -> str | None:
+        return "game" if obj is self.game else None
+
+
+class _Unpickler(pickle.Unpickler):
+    def __init__(self, file: io.BytesIO, game: Game) -> None:
+        super().__init__(file)
+        self.game = game
+
+    def persistent_load(self, pid: Any) -> Any:
+        if pid != "game":
+            raise pickle.UnpicklingError(f"unknown reference {pid!r}")
+        return self.game
+
+
 def dump(state: State, bots: dict[int, Bot]) -> bytes:
-    return pickle.dumps((state, bots), protocol=pickle.HIGHEST_PROTOCOL)
+    out = io.BytesIO()
+    _Pickler(out, state.game).dump((state, bots))
+    return out.getvalue()
 
 
-def load(data: bytes, fmt: str) -> tuple[State, dict[int, Bot]] | None:
-    """The state and bots of a snapshot, or ``None`` if it is not this code's."""
+def load(data: bytes, fmt: str, game: Game) -> tuple[State, dict[int, Bot]] | None:
+    """The state and bots of a snapshot, on ``game``; ``None`` if it is not this code's."""
     if fmt != snapshot_format():
         return None
     try:
-        loaded: Any = pickle.loads(data)  # noqa: S301 - our own database, our own format
+        loaded: Any = _Unpickler(io.BytesIO(data), game).load()
         state, bots = loaded
     except Exception:
         return None
