@@ -23,11 +23,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import hashlib
 import logging
 import multiprocessing
 import os
 import random
+import signal
+import sys
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
@@ -36,6 +39,8 @@ from cardtable.bots.infoset import InformationSet, wants_information_set
 from cardtable.engine.game import Action, State
 
 log = logging.getLogger("cardtable.server")
+
+PR_SET_PDEATHSIG = 1  # Linux prctl: a signal for this process when its parent dies
 
 # the seed a bot is made with, before any decision (its per-move seeds follow)
 MADE = -1
@@ -62,10 +67,14 @@ def think(bot: Bot, state: State, seat: int, seed: int, budget: float) -> str:
     return str(action)
 
 
-def _lower_priority() -> None:
-    """Worker processes yield the CPU to the server process when both want it."""
+def _worker_start() -> None:
+    """Worker processes yield the CPU to the server, and end with it (even on SIGKILL)."""
     with contextlib.suppress(AttributeError, OSError):  # not on this platform, or not allowed
         os.nice(10)
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 class Thinker:
@@ -80,7 +89,7 @@ class Thinker:
             self._pool = ProcessPoolExecutor(
                 max_workers=workers,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_lower_priority,
+                initializer=_worker_start,
             )
 
     async def decide(self, bot: Bot, state: State, seat: int, seed: int) -> Action | None:
