@@ -190,7 +190,9 @@ def test_a_bot_decision_is_the_same_after_a_restart(tmp_path):
 
 # ---- 4. bot thinking in worker processes with a budget ---------------------------------------
 def test_bots_think_in_worker_processes_within_their_budget(tmp_path):
-    with app_client(tmp_path / "p.db", bot_workers=1, bot_move_seconds=0.2) as client:
+    with app_client(
+        tmp_path / "p.db", bot_workers=1, bot_move_seconds=0.2, hello_seconds=120.0
+    ) as client:
         created = create_table(
             client, "contest", seats=[{"kind": "bot", "bot": "ismcts-0.5s"}, {"kind": "human"}]
         )
