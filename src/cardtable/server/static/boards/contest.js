@@ -95,7 +95,7 @@
     ];
     const mine = [
       sideArea(ctx, me, all[me]),
-      declares.length ? el("div", { class: "hand-wrap" },
+      declares.length ? el("div", { class: "hand-wrap" }, el("p", { class: "hand-title" }, "Declare your card as:"),
         el("div", { class: "hand", role: "group", "aria-label": "Declare your card as" },
           declares.map((p) => el("button", { type: "button", class: "card-btn playable choice", "data-action": p, "aria-label": describe(p), title: describe(p), onclick: () => ctx.play(p) }, cards.piece(p))))) : null,
       kit.choices(ctx, rest, describe),
