@@ -87,7 +87,7 @@ CT.kit = (() => {
     const selected = ctx.ui.selected;
     shown.forEach((card, i) => {
       const options = ctx.canAct ? optionsFor(ctx, card) : [];
-      const reason = ctx.reasons[card] || (ctx.canAct ? "not playable now" : ctx.waitingReason);
+      const reason = ctx.reasons[card] || (ctx.canAct && !ctx.reaction ? "not playable now" : ctx.waitingReason);
       const playable = options.length > 0;
       const picked = multi && selected.has(`${card}#${i}`);
       const btn = el("button", {

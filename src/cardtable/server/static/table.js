@@ -60,7 +60,7 @@ function context() {
     legal,
     canAct: legal.length > 0,
     reasons: v.unplayable || {},
-    waitingReason: over ? "the game is over" : v.reaction && !open ? "you answered; waiting for the others" : "it is not your turn",
+    waitingReason: over ? "the game is over" : v.reaction ? "a reaction window is open: answer it with the buttons above" : "it is not your turn",
     prompt: v.prompt,
     toAct: v.to_act,
     reaction: v.reaction && !over,

@@ -20,9 +20,11 @@
 
   function choiceWords(choice) {
     if (!choice) return "";
+    if (SUIT_WORD[choice]) return `${SUIT_WORD[choice]} ${glyphOf(choice)}`;
+    if (choice === "high" || choice === "low") return `starting ${choice}`;
     const w = choice.split(" ");
     if (w[0] === "trump" && w[1]) return `trump ${SUIT_WORD[w[1]] || w[1]} ${glyphOf(w[1])}`;
-    if (w[0] === "slalom") return `slalom, ${w[1] || ""} first`.trim();
+    if (w[0] === "slalom") return `slalom${w[1] ? `, starting ${w[1]}` : ""}`;
     if (w[0] === "under") return "under";
     return choice;
   }
