@@ -99,6 +99,12 @@ CT.kit = (() => {
         "aria-label": playable ? `${nameOf(card)}${options.length > 1 ? ", several ways to play" : ""}` : `${nameOf(card)}, cannot be played: ${reason}`,
         title: playable ? nameOf(card) : `${nameOf(card)}: ${reason}`,
       }, face(card));
+      // a long press on a touch screen opens the context menu: say why instead
+      btn.addEventListener("contextmenu", (ev) => {
+        if (playable) return;
+        ev.preventDefault();
+        hint(`${nameOf(card)}: ${reason}`);
+      });
       btn.addEventListener("click", () => {
         if (!playable) { hint(`${nameOf(card)}: ${reason}`); return; }
         if (multi && multi(card)) {

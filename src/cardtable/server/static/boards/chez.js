@@ -40,7 +40,12 @@
   function seatExtra(ctx, o, s) {
     const bits = [];
     if (o.plague && o.plague[s]) bits.push(el("span", { class: "badge warn" }, `Plague ${o.plague[s]}`));
-    if (o.castles && o.castles[s]) bits.push(el("span", { class: "badge" }, `Castle: ${JSON.stringify(o.castles[s]).replace(/[[\]"]/g, " ").trim()}`));
+    const castle = o.castles && o.castles[s];
+    if (castle) {
+      bits.push(el("span", { class: "castle", role: "group", "aria-label": `Castle with ${castle.walls} wall${castle.walls === 1 ? "" : "s"}` },
+        el("span", { class: "badge" }, `Castle, ${castle.walls} wall${castle.walls === 1 ? "" : "s"}`),
+        el("span", { class: "small" }, CT.kit.faceRow(castle.cards, cards.french, "Castle cards"))));
+    }
     if (o.status && o.status[s] !== "playing") bits.push(el("span", { class: "badge" }, o.places && o.places[s] ? `finished, place ${o.places[s]}` : o.status[s]));
     return bits.length ? [el("div", { class: "flags" }, bits)] : [];
   }
@@ -119,8 +124,11 @@
 
   function windowText(ctx) {
     const p = ctx.obs.prompt || {};
-    const ans = p.answering || p.play || null;
-    return `Nope window${ans && ans.cards ? `: ${glyphs(ans.cards)}` : ""} — nope with an Ace, or pass.`;
+    if (p.step !== "window") return "Reaction window";
+    const who = p.by === null || p.by === undefined ? "" : `${CT.kit.seatName(ctx, p.by)}: `;
+    const what = `${p.play || "a play"}${p.on && p.on.length ? ` (${glyphs(p.on)})` : ""}`;
+    const ace = p.aces_of_spades_only ? "the Ace of Spades" : "an Ace";
+    return `${who}${what}${p.nopes ? `, noped ${p.nopes} time${p.nopes === 1 ? "" : "s"}` : ""}. Nope it with ${ace}, or pass.`;
   }
 
   CT.boards.chez = { render, describe, windowText, cardLog: true };
