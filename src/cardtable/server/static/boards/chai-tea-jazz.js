@@ -94,17 +94,25 @@
   function lastTrick(ctx, o) {
     const last = o.last_trick || (o.tricks && o.tricks.length ? o.tricks[o.tricks.length - 1] : null);
     if (!last) return null;
-    return el("details", { class: "last-trick" }, el("summary", {}, `Last trick: won by ${CT.kit.seatName(ctx, last.winner)}`),
-      CT.kit.faceRow(last.cards, cards.french, "The last trick"));
+    return el("details", { class: "last-trick" }, el("summary", {}, last.winner === undefined || last.winner === null ? "Last trick" : `Last trick: won by ${CT.kit.seatName(ctx, last.winner)}`),
+      CT.kit.faceRow((last.cards || []).map((c) => (Array.isArray(c) ? c[1] : c)), cards.french, "The last trick"));
   }
 
   function roundSummary(ctx, o) {
     const list = o.rounds_played || [];
     const r = o.last_round || list[list.length - 1];
     if (!r || (o.phase === "play" && !o.last_round)) return null;
-    return el("div", { class: "summary", role: "group", "aria-label": "Last round" },
-      el("b", {}, `Round ${r.round}: ${CT.kit.seatName(ctx, r.declarer)} played ${r.row} (${r.contract})`),
-      el("span", {}, `captured ${r.captured} points, last trick ${r.last_trick}, Bet Debt ${r.bet_debt}${r.barrel_offer ? `, Barrel ${r.barrel_offer}` : ""}, score ${r.score}`));
+    // fields are shown when present, so a richer or leaner summary still draws
+    const has = (k) => r[k] !== undefined && r[k] !== null && typeof r[k] !== "object";
+    const facts = [
+      has("captured") ? `captured ${r.captured} points` : null,
+      has("last_trick") ? `last trick ${r.last_trick}` : null,
+      has("bet_debt") ? `Bet Debt ${r.bet_debt}` : null,
+      r.barrel_offer ? `Barrel ${r.barrel_offer}` : null,
+      has("score") ? `score ${r.score}` : null,
+    ].filter(Boolean).join(", ");
+    const head = `Round ${r.round ?? ""}${has("declarer") ? `: ${CT.kit.seatName(ctx, r.declarer)} played ${r.row ?? ""}${has("contract") ? ` (${r.contract})` : ""}` : ""}`;
+    return el("div", { class: "summary", role: "group", "aria-label": "Last round" }, el("b", {}, head), el("span", {}, facts));
   }
 
   function scoreboard(ctx, o) {
