@@ -25,12 +25,12 @@ CT.kit = (() => {
   }
 
   function seatName(ctx, s) {
-    if (s === ctx.seat) return "You";
+    if (s === ctx.seat && !ctx.replay) return "You";
     return ctx.names[s] || `P${s}`;
   }
 
   function possessive(ctx, s) {
-    return s === ctx.seat ? "Your" : `${seatName(ctx, s)}'s`;
+    return s === ctx.seat && !ctx.replay ? "Your" : `${seatName(ctx, s)}'s`;
   }
 
   function fan(count, max = 8) {

@@ -9,7 +9,7 @@ const ui = { picker: null, selected: new Set() };
 function context(seat, step) {
   const data = replay.data;
   return {
-    game: data.game, seat, names: data.seat_names, kinds: replay.kinds,
+    game: data.game, seat, replay: true, names: data.seat_names, kinds: replay.kinds,
     obs: step.observations[seat], spectator: false, legal: [], canAct: false, reasons: {},
     waitingReason: "this is a replay", prompt: null, toAct: step.observations[seat].to_act ?? null,
     reaction: false, answered: false, result: null, over: false, catalogue: data.catalogue, ui,

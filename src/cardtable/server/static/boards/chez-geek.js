@@ -18,8 +18,8 @@
   }
 
   function where(ctx, seat) {
-    const s = Number(seat);
-    return s === ctx.seat ? "your" : `${CT.kit.seatName(ctx, s)}'s`;
+    const word = CT.kit.possessive(ctx, Number(seat));
+    return word === "Your" ? "your" : word;
   }
 
   // "play bouncer 0:party-animal>1" -> "Play Bouncer on your Party Animal, to P1's room"
