@@ -91,6 +91,12 @@
     return lines.length ? el("div", { class: "rolls" }, lines.map((l) => el("p", {}, l))) : null;
   }
 
+  // the hand grouped by kind (Activities, People, Things, Whenevers), then by name
+  function sortByKind(ctx, hand) {
+    const d = (slug) => (ctx.catalogue && ctx.catalogue.cards[slug]) || { kind: "", name: slug };
+    return [...hand].sort((a, b) => d(a).kind.localeCompare(d(b).kind) || d(a).name.localeCompare(d(b).name));
+  }
+
   function render(ctx, kit) {
     const o = ctx.obs;
     const n = o.players.length;
@@ -113,7 +119,7 @@
     const mine = ctx.seat === null ? [] : [
       box(me),
       kit.choices(ctx, rest, describe),
-      kit.hand(ctx, o.hand || [], { face: (slug) => cards.textCard(slug, ctx.catalogue), describe, nameOf: (slug) => cardName(ctx, slug), sort: false }),
+      kit.hand(ctx, sortByKind(ctx, o.hand || []), { face: (slug) => cards.textCard(slug, ctx.catalogue), describe, nameOf: (slug) => cardName(ctx, slug), sort: false }),
     ];
     return kit.layout(ctx, others, centre, mine);
   }
