@@ -39,7 +39,7 @@ function show(i) {
       li.className = "mine";
       log.append(li);
     }
-    for (const line of s.log) log.append(CT.kit.logLine(line, Boolean(board && board.cardLog)));
+    for (const line of s.log) log.append(CT.kit.logLine(board && board.logWords ? board.logWords(line) : line, Boolean(board && board.cardLog)));
   }
   log.scrollTop = log.scrollHeight;
 }

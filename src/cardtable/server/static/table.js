@@ -17,7 +17,8 @@ const $ = (id) => document.getElementById(id);
 
 function addLog(text, cls) {
   const board = CT.boards[my.game];
-  const li = CT.kit.logLine(text, Boolean(board && board.cardLog));
+  const words = board && board.logWords ? board.logWords(text) : text;
+  const li = CT.kit.logLine(words, Boolean(board && board.cardLog));
   if (cls) li.className = cls;
   $("log").append(li);
   $("log").scrollTop = $("log").scrollHeight;

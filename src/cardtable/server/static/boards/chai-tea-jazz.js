@@ -181,5 +181,10 @@
     return el("div", {}, kit.layout(ctx, others, centre, mine), scoreboard(ctx, o));
   }
 
-  CT.boards["chai-tea-jazz"] = { render, describe, cardLog: true };
+  // The public log writes bids in notation ("P1: pick joker trump S debt 6."): say them in words.
+  function logWords(line) {
+    return line.replace(/^(\S+): (pick [^.]+|offer \d+)\.$/, (_, who, bid) => `${who}: ${describe(bid)}.`);
+  }
+
+  CT.boards["chai-tea-jazz"] = { render, describe, logWords, cardLog: true };
 })();
