@@ -318,3 +318,23 @@ def test_table_page_weighs_under_200_kb_from_one_host(server, browser):
     assert total < 200 * 1024
     assert hosts == {server.base.split("/")[2]}
     page.close()
+
+
+def test_keyboard_plays_and_dimmed_cards_say_why(server, browser):
+    created = create(server, "chai-tea-jazz")
+    page = browser.new_page(viewport=DESKTOP)
+    errors, _ = watch(page, server.base)
+    page.goto(created["invites"][0]["url"])
+    # picking: every card is dimmed and says why when tapped
+    wait_for_turn_or_end(page)
+    dimmed = page.locator("#board .hand button.card-btn.dimmed").first
+    expect(dimmed).to_have_attribute("aria-disabled", "true")
+    assert "cannot be played" in (dimmed.get_attribute("aria-label") or "")
+    dimmed.dispatch_event("click")  # aria-disabled: Playwright would refuse a plain click
+    expect(page.locator("#hint")).not_to_have_text("")
+    # the digit keys choose: "1" takes the first choice (no card is playable while picking)
+    before = page.locator("#move").text_content()
+    page.keyboard.press("1")
+    expect(page.locator("#move")).not_to_have_text(before or "", timeout=STEP_MS)
+    assert not errors, errors
+    page.close()
