@@ -134,7 +134,10 @@ class ContestState(State):
         self.first = 0
         self.phase = DEAL
         self.cp: int | Marker = CHANCE
+        # the declarations of round ``declared_round`` (0-based; -1: none yet), kept after
+        # the round until the next round's first declaration
         self.declared: list[int] = [-1, -1]
+        self.declared_round = -1
         self.shown_now = [False, False]
         self.show_next = [False, False]
         self.wrong_streak = [0, 0]
@@ -180,6 +183,8 @@ class ContestState(State):
             if self.dealt == 2 * PILE_SIZE:
                 self._start_round()
         elif phase == DECLARE_FIRST:
+            self.declared = [-1, -1]
+            self.declared_round = self.round
             self.declared[self.first] = action.piece  # type: ignore[attr-defined]
             self.phase = DECLARE_SECOND
             self.cp = 1 - self.first
@@ -343,7 +348,6 @@ class ContestState(State):
             loser = 0 if empty[0] else 1
             self._end(1 - loser, f"{SEAT_NAMES[loser]} had to draw from an empty Main Pile")
             return
-        self.declared = [-1, -1]
         self.banned = self.ban_next
         self.ban_next = [False, False]
         self.shown_now = [False, False]
@@ -492,7 +496,8 @@ class ContestState(State):
             "phase": PHASE_NAMES[self.phase],
             "to_act": self.cp if isinstance(self.cp, int) else None,
             "first_declarer": self.first,
-            "declared": declared if in_round else [None, None],
+            "declared": declared,
+            "declared_round": self.declared_round + 1 if self.declared_round >= 0 else None,
             "you": {
                 "card": (
                     LETTERS[self.piece[seat][self.table[seat][-1]]]
