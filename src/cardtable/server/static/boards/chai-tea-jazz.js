@@ -92,26 +92,36 @@
   }
 
   function lastTrick(ctx, o) {
-    const last = o.last_trick || (o.tricks && o.tricks.length ? o.tricks[o.tricks.length - 1] : null);
+    const fr = o.finished_round;
+    const now = o.tricks && o.tricks.length ? o.tricks[o.tricks.length - 1] : null;
+    const last = now || (fr && fr.last_trick) || o.last_trick || null;
     if (!last) return null;
-    return el("details", { class: "last-trick" }, el("summary", {}, last.winner === undefined || last.winner === null ? "Last trick" : `Last trick: won by ${CT.kit.seatName(ctx, last.winner)}`),
+    const title = last.winner === undefined || last.winner === null ? "Last trick" : `Last trick: won by ${CT.kit.seatName(ctx, last.winner)}`;
+    return el("details", { class: "last-trick", open: !now ? true : null }, el("summary", {}, title),
       CT.kit.faceRow((last.cards || []).map((c) => (Array.isArray(c) ? c[1] : c)), cards.french, "The last trick"));
   }
 
+  // The round just played stays on screen until the next round's first decision
+  // (the observation's finished_round); without that field, the last round played
+  // is shown while the next contract is picked.
   function roundSummary(ctx, o) {
     const list = o.rounds_played || [];
-    const r = o.last_round || list[list.length - 1];
-    if (!r || (o.phase === "play" && !o.last_round)) return null;
-    // fields are shown when present, so a richer or leaner summary still draws
+    const fr = o.finished_round;
+    if ("finished_round" in o && !fr) return null;
+    if (!fr && o.phase === "play") return null;
+    const r = (fr && list.find((x) => x.round === fr.round)) || list[list.length - 1] || {};
     const has = (k) => r[k] !== undefined && r[k] !== null && typeof r[k] !== "object";
+    const sideName = (i) => (o.teams ? `Team ${i + 1}` : CT.kit.seatName(ctx, o.sides[i][0]));
     const facts = [
-      has("captured") ? `captured ${r.captured} points` : null,
+      fr && fr.side_points ? `captured ${fr.side_points.map((p, i) => `${sideName(i)} ${p}`).join(", ")}` : has("captured") ? `captured ${r.captured} points` : null,
       has("last_trick") ? `last trick ${r.last_trick}` : null,
       has("bet_debt") ? `Bet Debt ${r.bet_debt}` : null,
       r.barrel_offer ? `Barrel ${r.barrel_offer}` : null,
       has("score") ? `score ${r.score}` : null,
     ].filter(Boolean).join(", ");
-    const head = `Round ${r.round ?? ""}${has("declarer") ? `: ${CT.kit.seatName(ctx, r.declarer)} played ${r.row ?? ""}${has("contract") ? ` (${r.contract})` : ""}` : ""}`;
+    const round = fr ? fr.round : r.round;
+    if (round === undefined) return null;
+    const head = `Round ${round}${has("declarer") ? `: ${CT.kit.seatName(ctx, r.declarer)} played ${r.row ?? ""}${has("contract") ? ` (${r.contract})` : ""}` : ""}`;
     return el("div", { class: "summary", role: "group", "aria-label": "Last round" }, el("b", {}, head), el("span", {}, facts));
   }
 
