@@ -57,7 +57,7 @@
         el("div", { class: "contest-side" },
           CT.kit.pile("Main Pile", side.main_pile),
           el("div", { class: "declared" },
-            el("span", { class: "pile-label" }, declared ? `declares ${pieceName(declared)}` : "not declared yet"),
+            el("span", { class: "pile-label" }, declared ? `${o.declared_round && o.declared_round !== o.round ? `round ${o.declared_round}: declared` : "declares"} ${pieceName(declared)}` : "not declared yet"),
             el("span", { class: "card-slot" }, (side.table || []).length || declared ? pieceFace(side.card) : el("span", { class: "empty-pile" }, "—"))),
           defeatedRow(side)),
         el("div", { class: "flags" }, flags), known, seen],
