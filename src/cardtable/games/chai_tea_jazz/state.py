@@ -563,5 +563,18 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
 
         return public_log(self)
 
+    def public_observation(self) -> dict[str, Any]:
+        """Seat 0's view without its hand and seat: the rest of it is public."""
+        from cardtable.engine.hints import without
+
+        return without(self.observation(0), "seat", "side", "hand")
+
+    def unplayable_reasons(self, seat: int) -> dict[str, str]:
+        from cardtable.engine.hints import hand_reasons
+
+        check_seat(self, seat)
+        hand = self.observation(seat)["hand"]
+        return hand_reasons(self, seat, hand, "not a card to play now")
+
 
 __all__ = ["ASIDE", "DOWN", "HAND", "UP", "ChaiTeaJazzState", "PHASE_NAMES"]

@@ -101,6 +101,31 @@ class ChezGeekGame(Game):
             total["job:" + job.slug] += 1
         return total
 
+    def card_catalogue(self) -> dict[str, Any]:
+        """Every card and Job of the deck by slug: what a client prints on the card."""
+        cards = {
+            c.slug: {
+                "name": c.name,
+                "kind": c.kind,
+                "cost": c.cost,
+                "slack": None if c.slack is None else str(c.slack),
+                "tags": sorted(c.tags),
+                "text": c.text,
+            }
+            for c in self.deck_def.cards
+        }
+        jobs = {
+            j.slug: {
+                "name": j.name,
+                "income": str(j.income),
+                "free_time": str(j.free_time),
+                "slack_goal": j.slack_goal,
+                "text": j.text,
+            }
+            for j in self.deck_def.jobs
+        }
+        return {"cards": cards, "jobs": jobs}
+
     def render(self, observation: dict[str, Any]) -> str:
         from cardtable.games.chez_geek.view import render
 

@@ -541,6 +541,25 @@ class ContestState(State):
             ),
         }
 
+    def public_observation(self) -> dict[str, Any]:
+        """Both sides as each opponent sees them, without what only one seat knows.
+
+        A card either seat can name of the other's was revealed or shown to the
+        table (the public log says so); the owner's private knowledge of its own
+        pile stays out, and so does ``known_cards`` (a seat's memory, seat-relative).
+        """
+        views = [self.observation(0), self.observation(1)]
+        sides = []
+        for seat in (0, 1):
+            side = dict(views[1 - seat]["opponent"])
+            side.pop("known_cards")
+            sides.append(side)
+        public = {k: v for k, v in views[0].items() if k not in ("you", "opponent")}
+        public["seat"] = None
+        public["seat_name"] = None
+        public["sides"] = sides
+        return public
+
     def public_log(self) -> list[str]:
         lines = []
         for event in self.events:
