@@ -39,8 +39,9 @@ def _episode(env, seed):
 
 
 def test_an_episode_ends_with_the_seats_return_and_replays_from_its_seed():
-    env = CardtableEnv("chai-tea-jazz", players=3, seat=1, opponents=["heuristic", "random"],
-                       setup="short")
+    env = CardtableEnv(
+        "chai-tea-jazz", players=3, seat=1, opponents=["heuristic", "random"], setup="short"
+    )
     total, steps = _episode(env, seed=4)
     assert total == env.state.returns()[1]
     record = env.state.to_record()

@@ -48,6 +48,14 @@ class Codec(ABC):
     def _fill(self, obs: dict[str, Any], out: np.ndarray) -> None:
         """Write a seat's observation into a zeroed tensor."""
 
+    def utility(self) -> tuple[float, float, float | None]:
+        """Bounds of ``returns()`` and their constant sum (``None``: not constant)."""
+        return (-1.0, 1.0, 0.0)
+
+    def max_game_length(self) -> int:
+        """An upper bound on actions (chance included) in one game, for OpenSpiel."""
+        return 100_000
+
     @property
     def num_actions(self) -> int:
         return len(self.actions)

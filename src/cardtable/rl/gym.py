@@ -131,9 +131,7 @@ class CardtableEnv(gymnasium.Env):
         obs = self._observation()
         return obs, {"action_mask": obs["action_mask"]}
 
-    def step(
-        self, action: int
-    ) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         state = self.state
         assert state is not None  # noqa: S101
         if state.is_terminal() or self.ended_by_illegal:

@@ -44,6 +44,11 @@ class ChaiTeaJazzCodec(Codec):
     def _action_table(self) -> ActionTable:
         return ActionTable(action_labels(self.game))
 
+    def utility(self) -> tuple[float, float, float | None]:
+        # game points: at most every row's value won or lost by each other side
+        bound = float(sum(abs(row.value) for row in self.game.rows) * self.game.num_sides)
+        return (-bound, bound, None)
+
     def _declare(self, layout: Layout) -> None:
         g = self.game
         n = g.num_players
@@ -59,9 +64,12 @@ class ChaiTeaJazzCodec(Codec):
         self.o_barrel = a("barrel", n, "relative seat holding the Barrel (one-hot)")
         self.o_round = a("round", 1, "round number / rounds in the game")
         self.o_hand = a("hand", c, f"your hand: copies of each of the {c} cards / max copies")
-        self.o_straw = a("straw", 2 * (c + 1) if n == 2 else 0,
-                         "two players: face-up straw cards per relative seat (C each), "
-                         "then face-down cards per seat / 5")
+        self.o_straw = a(
+            "straw",
+            2 * (c + 1) if n == 2 else 0,
+            "two players: face-up straw cards per relative seat (C each), "
+            "then face-down cards per seat / 5",
+        )
         self.o_trick = a("trick", n * c, "the current trick: card played by each relative seat")
         self.o_led = a("led", len(SUITS), "suit led in the current trick (CDHS, Joker)")
         self.o_dir = a("direction", 3, "current trick's direction: high, low, middle")
@@ -71,14 +79,22 @@ class ChaiTeaJazzCodec(Codec):
         self.o_row = a("contract_row", rows, "the contract's row (one-hot)")
         self.o_trump = a("trump", len(SUITS), "trump suit of the contract, if any")
         self.o_debt = a("debt", 2, "contract Bet Debt / max, Barrel offer / max")
-        self.o_bid = a("bid", 2 * n + rows + 3, "bidding: passed per relative seat, current "
-                       "best bidder (relative one-hot), its row (one-hot), its debt / max, "
-                       "forced, offer / max")
-        self.o_points = a("points", 2 * n, "points captured / 100 and tricks won / tricks, "
-                          "per relative seat")
-        self.o_board = a("scoreboard", rows * sides * 2 + sides,
-                         "per row and relative side: row still open, row score / 100; then "
-                         "game points / 10 per relative side")
+        self.o_bid = a(
+            "bid",
+            2 * n + rows + 3,
+            "bidding: passed per relative seat, current "
+            "best bidder (relative one-hot), its row (one-hot), its debt / max, "
+            "forced, offer / max",
+        )
+        self.o_points = a(
+            "points", 2 * n, "points captured / 100 and tricks won / tricks, per relative seat"
+        )
+        self.o_board = a(
+            "scoreboard",
+            rows * sides * 2 + sides,
+            "per row and relative side: row still open, row score / 100; then "
+            "game points / 10 per relative side",
+        )
         self.o_result = a("result", n, "final place per relative seat / players (0 until over)")
 
     def _rel(self, seat: int, s: int) -> int:

@@ -47,8 +47,19 @@ from cardtable.rl.spaces import ActionTable, Layout
 
 WORDS = ("pick", "end", "accept", "pass", "castle", "castle 10")
 SUITED = range(52)
-STEPS = ("turn", "joker", "window", "target", "give", "name", "roll", "draw", "take",
-         "chance", "over")
+STEPS = (
+    "turn",
+    "joker",
+    "window",
+    "target",
+    "give",
+    "name",
+    "roll",
+    "draw",
+    "take",
+    "chance",
+    "over",
+)
 STATUS = ("playing", "finished", "out")
 
 
@@ -60,7 +71,7 @@ def play_label(kinds: tuple[int, ...]) -> str:
     """A play's id label: its notation, with middle cards reduced to their values."""
     if len(kinds) <= 2:
         return "+".join(NAME[k] for k in kinds)
-    middle = sorted(kinds[1:-1], key=lambda k: (RANK[k] or 99))
+    middle = sorted(kinds[1:-1], key=lambda k: RANK[k] or 99)
     return "+".join([NAME[kinds[0]], *(_middle(k) for k in middle), NAME[kinds[-1]]])
 
 
@@ -138,21 +149,31 @@ class ChezCodec(Codec):
         k = NKINDS
         self.o_hand = a("hand", k, "your hand: copies of each kind / max copies (53 kinds)")
         self.o_top = a("top", k, "the top card of the discard pile (one-hot kind)")
-        self.o_counts_as = a("top_counts_as", 15, "after a True Transformation: value A..K "
-                             "(one-hot 13, index 0 unused), red")
+        self.o_counts_as = a(
+            "top_counts_as",
+            15,
+            "after a True Transformation: value A..K (one-hot 13, index 0 unused), red",
+        )
         self.o_discard = a("discard", k, "cards in the discard pile / max copies")
         self.o_secondary = a("secondary", k, "cards in the secondary pile / max copies")
         self.o_sizes = a("hand_sizes", n, "hand size per relative seat / 10")
-        self.o_misc = a("misc", 5, "draw pile / deck, direction (1 = clockwise), actions "
-                        "left / 2, bonus used, Joker stack / 10")
+        self.o_misc = a(
+            "misc",
+            5,
+            "draw pile / deck, direction (1 = clockwise), actions "
+            "left / 2, bonus used, Joker stack / 10",
+        )
         self.o_turn = a("turn", n, "relative seat whose turn it is")
         self.o_to_act = a("to_act", n, "relative seat to act now")
         self.o_plague = a("plague", n, "plague per relative seat / 6")
         self.o_castle = a("castle", 2 * n, "per relative seat: has a Castle, its walls / 4")
         self.o_status = a("status", 3 * n, "per relative seat: playing, finished, out")
         self.o_place = a("places", n, "place per relative seat / players (0: none yet)")
-        self.o_step = a("prompt", len(STEPS) + n, "pending step (one-hot: "
-                        + ", ".join(STEPS) + "), then the prompt's relative seat")
+        self.o_step = a(
+            "prompt",
+            len(STEPS) + n,
+            "pending step (one-hot: " + ", ".join(STEPS) + "), then the prompt's relative seat",
+        )
 
     def _fill(self, obs: dict[str, Any], out: np.ndarray) -> None:
         n = self.game.num_players

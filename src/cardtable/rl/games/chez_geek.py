@@ -55,8 +55,11 @@ def _targets(game: ChezGeekGame, card: Any) -> list[str]:
             continue
         if e.kind == "move_person":
             return [
-                f"{ref}>{d}" for s in range(n) for ref in _refs(game, s, True)
-                for d in range(n) if d != s
+                f"{ref}>{d}"
+                for s in range(n)
+                for ref in _refs(game, s, True)
+                for d in range(n)
+                if d != s
             ]
         return [ref for s in range(n) for ref in _refs(game, s, False)]
     return [""]
@@ -84,6 +87,9 @@ class ChezGeekCodec(Codec):
     def _action_table(self) -> ActionTable:
         return ActionTable(action_labels(self.game))
 
+    def utility(self) -> tuple[float, float, float | None]:
+        return (0.0, 1.0, None)  # the match's winner gets 1
+
     def _declare(self, layout: Layout) -> None:
         g = self.game
         n = g.num_players
@@ -96,18 +102,31 @@ class ChezGeekCodec(Codec):
         a = layout.add
         self.o_phase = a("phase", len(PHASE_NAMES), "one-hot phase: " + ", ".join(PHASE_NAMES))
         self.o_seats = a("seats", 2 * n, "relative seat whose turn it is, relative seat to act")
-        self.o_misc = a("misc", 5, "Income / 6, Free Time / 6, draw pile / deck, discard / "
-                        "deck, match game / games")
+        self.o_misc = a(
+            "misc",
+            5,
+            "Income / 6, Free Time / 6, draw pile / deck, discard / deck, match game / games",
+        )
         self.o_hand = a("hand", c, f"your hand: copies of each of the {c} card types / 3")
-        self.o_player = a("players", n * (jobs + 6), "per relative seat: Job (one-hot), "
-                          "Slack / 30, goal / 30, hand size / 10, owed Free Time, owed "
-                          "Income, match wins / games")
+        self.o_player = a(
+            "players",
+            n * (jobs + 6),
+            "per relative seat: Job (one-hot), "
+            "Slack / 30, goal / 30, hand size / 10, owed Free Time, owed "
+            "Income, match wins / games",
+        )
         self.o_room = a("rooms", n * c, "per relative seat: cards in the room per card type")
         self.o_table = a("table", c, "Whenevers lying on the table, per card type")
-        self.o_stack = a("stack", len(PLAY_NAMES) + n + c, "announced plays waiting: kind "
-                         "counts, by relative seat, cards per type")
-        self.o_prompt = a("prompt", len(STEP_NAMES) + n, "pending step (one-hot: "
-                          + ", ".join(STEP_NAMES) + "), its relative seat")
+        self.o_stack = a(
+            "stack",
+            len(PLAY_NAMES) + n + c,
+            "announced plays waiting: kind counts, by relative seat, cards per type",
+        )
+        self.o_prompt = a(
+            "prompt",
+            len(STEP_NAMES) + n,
+            "pending step (one-hot: " + ", ".join(STEP_NAMES) + "), its relative seat",
+        )
         self.o_result = a("result", n, "final place per relative seat / players (0 until over)")
 
     def _fill(self, obs: dict[str, Any], out: np.ndarray) -> None:

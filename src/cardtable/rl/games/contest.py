@@ -22,8 +22,15 @@ from cardtable.rl.spaces import ActionTable, Layout
 
 ACTIONS: tuple[str, ...] = ("Q", "R", "N", "B", "P", "call", "pass", "pile", "top")
 PIECES = "KQRNBP"
-PHASES = ("deal", "declare-first", "declare-second", "call-second", "call-first",
-          "consequence", "over")
+PHASES = (
+    "deal",
+    "declare-first",
+    "declare-second",
+    "call-second",
+    "call-first",
+    "consequence",
+    "over",
+)
 # counts are divided by SCALE so that a full pile (16 cards) reads as 1
 SCALE = 16.0
 
@@ -42,6 +49,10 @@ class ContestCodec(Codec):
     def _action_table(self) -> ActionTable:
         return ActionTable(ACTIONS)
 
+    def max_game_length(self) -> int:
+        # the deal, then at most five decisions per round
+        return 2 * int(sum(self.game.deck().values())) + 5 * self.game.settings["max_rounds"]
+
     def _declare(self, layout: Layout) -> None:
         a = layout.add
         self.o_phase = a("phase", 7, "one-hot phase: " + ", ".join(PHASES))
@@ -49,19 +60,32 @@ class ContestCodec(Codec):
             "flags", 4, "to act; first declarer; consequence taker is you; is the opponent"
         )
         self.o_round = a("round", 1, "round number / max_rounds")
-        self.o_declared = a("declared", 12, "this round's declarations, you then opponent "
-                            "(one-hot KQRNBP each)")
+        self.o_declared = a(
+            "declared", 12, "this round's declarations, you then opponent (one-hot KQRNBP each)"
+        )
         self.o_card = a("card", 6, "your card in play this round (one-hot)")
         self.o_opp_card = a("opp_card", 6, "the opponent's card in play if you know it")
-        self.o_you = a("you", 23, "your table, main-pile known bottom, Defeated Pile "
-                       "(counts per piece / 16, 6 each), main pile size / 16, banned, "
-                       "wrong calls in a row / 2, must show top next round, card shown")
-        self.o_opp = a("opponent", 35, "opponent's table declared and known, Defeated "
-                       "declared and known, known cards (counts per piece / 16, 6 each), "
-                       "main pile size / 16, banned, wrong calls / 2, must show top, "
-                       "card shown")
-        self.o_last = a("last_round", 15, "last round: declarations you/opp (6+6 one-hot), "
-                        "called by you, called by opponent, tie")
+        self.o_you = a(
+            "you",
+            23,
+            "your table, main-pile known bottom, Defeated Pile "
+            "(counts per piece / 16, 6 each), main pile size / 16, banned, "
+            "wrong calls in a row / 2, must show top next round, card shown",
+        )
+        self.o_opp = a(
+            "opponent",
+            35,
+            "opponent's table declared and known, Defeated "
+            "declared and known, known cards (counts per piece / 16, 6 each), "
+            "main pile size / 16, banned, wrong calls / 2, must show top, "
+            "card shown",
+        )
+        self.o_last = a(
+            "last_round",
+            15,
+            "last round: declarations you/opp (6+6 one-hot), "
+            "called by you, called by opponent, tie",
+        )
         self.o_result = a("result", 3, "game over: you won, you lost, draw")
 
     def _fill(self, obs: dict[str, Any], out: np.ndarray) -> None:
