@@ -137,19 +137,29 @@ def _with_utility(game_type: pyspiel.GameType, total: float) -> pyspiel.GameType
 
 
 class _Inner:
-    """What an OpenSpiel state holds; OpenSpiel deep-copies a Python state's attributes to
-    clone it, so this copies itself with the engine's cheap ``clone()`` and shares the
-    codec (and through it the game and its tables)."""
+    """What an OpenSpiel state holds; OpenSpiel clones a Python state by making a new one
+    and deep-copying its attributes, so this copies itself with the engine's cheap
+    ``clone()``, shares the codec (and through it the game), and builds the initial
+    engine state only when first asked (a clone never asks)."""
 
-    __slots__ = ("codec", "state", "trail")
+    __slots__ = ("codec", "_state", "trail")
 
-    def __init__(self, codec: Codec, state: State, trail: list[str]) -> None:
+    def __init__(self, codec: Codec, state: State | None, trail: list[str]) -> None:
         self.codec = codec
-        self.state = state
+        self._state = state
         self.trail = trail
+
+    @property
+    def state(self) -> State:
+        if self._state is None:
+            self._state = self.codec.game.new_initial_state(seed=0)
+        return self._state
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Inner:
         return _Inner(self.codec, self.state.clone(), list(self.trail))
+
+
+_START = hashlib.sha1(b"start").hexdigest()
 
 
 class CardtableSpielState(pyspiel.State):
@@ -157,13 +167,8 @@ class CardtableSpielState(pyspiel.State):
 
     def __init__(self, game: CardtableSpielGame) -> None:
         super().__init__(game)
-        n = game.cardtable_game.num_players
         # trail: per seat, a digest of every observation it had so far (perfect recall)
-        self._in = _Inner(
-            game.codec,
-            game.cardtable_game.new_initial_state(seed=0),
-            [hashlib.sha1(b"start").hexdigest()] * n,
-        )
+        self._in = _Inner(game.codec, None, [_START] * game.cardtable_game.num_players)
 
     @property
     def inner(self) -> State:
@@ -201,7 +206,8 @@ class CardtableSpielState(pyspiel.State):
             inner.apply_action(self._in.codec.actions.action_of(inner, action))
         trail = self._in.trail
         for seat in range(len(trail)):
-            seen = json.dumps(inner.observation(seat), sort_keys=True)
+            # repr is deterministic: observations are built in one fixed key order
+            seen = repr(inner.observation(seat))
             trail[seat] = hashlib.sha1((trail[seat] + seen).encode()).hexdigest()
 
     def _action_to_string(self, player: int, action: int) -> str:
