@@ -59,9 +59,11 @@ class ActionTable:
         return [id_of(a) for a in state.legal_actions()]
 
     def mask(self, state: State) -> np.ndarray:
-        out = np.zeros(len(self.labels), dtype=np.int8)
-        out[self.legal_ids(state)] = 1
-        return out
+        # a bytearray filled in place, then viewed as int8: cheaper than fancy indexing
+        buf = bytearray(len(self.labels))
+        for i in self.legal_ids(state):
+            buf[i] = 1
+        return np.frombuffer(buf, dtype=np.int8)
 
     def action_of(self, state: State, action_id: int) -> Action:
         """The legal action of ``state`` with this id, or a typed error naming it."""

@@ -117,7 +117,7 @@ def plot(curve: Curve, path: str, title: str) -> None:
     ax.set_xlabel("training episodes")
     ax.set_ylabel("win rate vs heuristic (greedy)")
     ax.set_ylim(0, 1)
-    ax.set_title(title)
+    ax.set_title(title, fontsize=9)
     ax.grid(True, alpha=0.3)
     fig.tight_layout()
     fig.savefig(path)
@@ -137,7 +137,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     for episodes, rate in zip(curve.episodes, curve.win_rate, strict=True):
         print(f"episodes {episodes:6d}  win rate vs heuristic {rate:.3f}")
     if args.plot:
-        plot(curve, args.plot, f"REINFORCE, linear policy, {GAME} {SETTINGS}")
+        shown = ", ".join(f"{k}={v}" for k, v in SETTINGS.items())
+        plot(curve, args.plot, f"REINFORCE, linear policy: {GAME} ({shown})")
         print(f"plot: {args.plot}")
 
 

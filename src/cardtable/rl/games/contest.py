@@ -31,18 +31,21 @@ PHASES = (
     "consequence",
     "over",
 )
+PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 # counts are divided by SCALE so that a full pile (16 cards) reads as 1
 SCALE = 16.0
 
 
-def _piece(letter: str | None) -> int | None:
-    return None if letter is None else PIECES.index(letter)
+INDEX: dict[str | None, int | None] = {p: i for i, p in enumerate(PIECES)}
+INDEX[None] = None
+_piece = INDEX.__getitem__
+STEP = 1.0 / SCALE
 
 
 def _count(out: np.ndarray, start: int, letters: list[str | None]) -> None:
     for letter in letters:
         if letter is not None:
-            out[start + PIECES.index(letter)] += 1.0 / SCALE
+            out[start + INDEX[letter]] += STEP  # type: ignore[operator]
 
 
 class ContestCodec(Codec):
@@ -91,7 +94,7 @@ class ContestCodec(Codec):
     def _fill(self, obs: dict[str, Any], out: np.ndarray) -> None:
         seat = obs["seat"]
         opp = 1 - seat
-        one_hot(out, self.o_phase, PHASES.index(obs["phase"]))
+        one_hot(out, self.o_phase, PHASE_INDEX[obs["phase"]])
         f = self.o_flags
         out[f] = obs["to_act"] == seat
         out[f + 1] = obs["first_declarer"] == seat
@@ -119,7 +122,7 @@ class ContestCodec(Codec):
         _count(out, o + 12, [c["declared"] for c in them["defeated"]])
         _count(out, o + 18, [c["card"] for c in them["defeated"]])
         for letter, n in them["known_cards"].items():
-            out[o + 24 + PIECES.index(letter)] = n / SCALE
+            out[o + 24 + INDEX[letter]] = n / SCALE  # type: ignore[operator]
         out[o + 30] = them["main_pile"] / SCALE
         out[o + 31] = them["banned"]
         out[o + 32] = them["wrong_calls_in_a_row"] / 2
