@@ -98,6 +98,7 @@ class ChaiTeaJazzGame(Game):
     )
     bots: ClassVar[dict[str, str]] = {
         "heuristic": "cardtable.games.chai_tea_jazz.bots:HeuristicBot",
+        "pimc": "cardtable.games.chai_tea_jazz.pimc:PIMCBot",
     }
 
     def _check_settings(self) -> None:
