@@ -100,6 +100,13 @@ class ChaiTeaJazzGame(Game):
         "heuristic": "cardtable.games.chai_tea_jazz.bots:HeuristicBot",
         "pimc": "cardtable.games.chai_tea_jazz.pimc:PIMCBot",
     }
+    # levels offered to people (lobby, --bots hard): specs, rated in docs/bots.md
+    bot_levels: ClassVar[dict[str, str]] = {
+        "easy": "ismcts(iterations=100)",
+        "medium": "heuristic",
+        "hard": "pimc(samples=6, depth=1)",
+        "expert": "pimc(samples=20, depth=2)",
+    }
 
     def _check_settings(self) -> None:
         n = self.num_players
