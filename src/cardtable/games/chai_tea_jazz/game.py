@@ -100,6 +100,8 @@ class ChaiTeaJazzGame(Game):
         "heuristic": "cardtable.games.chai_tea_jazz.bots:HeuristicBot",
         "pimc": "cardtable.games.chai_tea_jazz.pimc:PIMCBot",
     }
+    # post-game analysis for ``cardtable analyze`` (double-dummy, every trick)
+    analysis: ClassVar[str] = "cardtable.games.chai_tea_jazz.analysis:report"
     # levels offered to people (lobby, --bots hard): specs, rated in docs/bots.md
     bot_levels: ClassVar[dict[str, str]] = {
         "easy": "ismcts(iterations=100)",
