@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import signal
 import statistics
 import time
 
@@ -55,6 +56,7 @@ def play_round(state: ChaiTeaJazzState, spec: str, seats: set[int], seed: int) -
 
 
 def main() -> None:
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C even in the background
     parser = argparse.ArgumentParser()
     parser.add_argument("bot")
     parser.add_argument("deals", type=int)
@@ -65,18 +67,22 @@ def main() -> None:
     ours: list[int] = []
     theirs: list[int] = []
     start = time.process_time()
-    for i in range(args.deals):
-        seed = args.seed + i
-        state = contract_position(game, seed)
-        declarer = state.declarer
-        seats = {s for s in range(3) if s != declarer} if args.defend else {declarer}
-        ours.append(play_round(state, args.bot, seats, seed))
-        theirs.append(play_round(state, "heuristic", set(), seed))
-        if (i + 1) % 25 == 0:
-            print(
-                f"{i + 1} deals: {statistics.mean(ours):.2f} vs {statistics.mean(theirs):.2f}",
-                flush=True,
-            )
+    try:
+        for i in range(args.deals):
+            seed = args.seed + i
+            state = contract_position(game, seed)
+            declarer = state.declarer
+            seats = {s for s in range(3) if s != declarer} if args.defend else {declarer}
+            ours.append(play_round(state, args.bot, seats, seed))
+            theirs.append(play_round(state, "heuristic", set(), seed))
+            if (i + 1) % 25 == 0:
+                print(
+                    f"{i + 1} deals: {statistics.mean(ours):.2f} vs {statistics.mean(theirs):.2f}",
+                    flush=True,
+                )
+    except KeyboardInterrupt:
+        del ours[len(theirs) :]
+        print(f"Interrupted: statistics on the {len(theirs)} deals finished.")
     diffs = [a - b for a, b in zip(ours, theirs, strict=True)]
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
     better = sum(1.0 if d > 0 else 0.5 if d == 0 else 0.0 for d in diffs)
