@@ -42,7 +42,7 @@ class ChezGame(Game):
     bot_levels: ClassVar[dict[str, str]] = {
         "easy": "ismcts(iterations=100)",
         "medium": "heuristic",
-        "hard": "ismcts",
+        "hard": "ismcts(max_time=0.9)",
         "expert": "ismcts(iterations=3000, max_actions=150000)",
     }
 

@@ -48,7 +48,7 @@ class ChezGeekGame(Game):
     bot_levels: ClassVar[dict[str, str]] = {
         "easy": "ismcts(iterations=100)",
         "medium": "heuristic",
-        "hard": "ismcts",
+        "hard": "ismcts(max_time=0.9)",
         "expert": "ismcts(iterations=3000, max_actions=150000)",
     }
     deck_checker = "cardtable.games.chez_geek.deck_check:check_deck_files"

@@ -73,7 +73,7 @@ class ContestGame(Game):
     bot_levels: ClassVar[dict[str, str]] = {
         "easy": "ismcts(iterations=100)",
         "medium": "heuristic",
-        "hard": "ismcts(iterations=300, rollout=heuristic, rollout_epsilon=0.0)",
+        "hard": "ismcts(iterations=300, rollout=heuristic, rollout_epsilon=0.0, max_time=0.9)",
         "expert": "ismcts(iterations=1500, rollout=heuristic, rollout_epsilon=0.0)",
     }
 
