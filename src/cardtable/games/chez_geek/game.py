@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, ClassVar
 
 from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Game, GameInfo, Setting
@@ -44,6 +44,13 @@ class ChezGeekGame(Game):
         ),
     )
     bots = {"heuristic": "cardtable.games.chez_geek.bots:HeuristicBot"}
+    # levels offered to people (lobby, --bots hard): specs, rated in docs/bots.md
+    bot_levels: ClassVar[dict[str, str]] = {
+        "easy": "ismcts(iterations=100)",
+        "medium": "heuristic",
+        "hard": "ismcts(max_time=0.9)",
+        "expert": "ismcts(iterations=3000, max_actions=150000)",
+    }
     deck_checker = "cardtable.games.chez_geek.deck_check:check_deck_files"
 
     def _check_settings(self) -> None:

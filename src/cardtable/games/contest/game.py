@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter, deque
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from cardtable.engine.errors import BadDealError, MalformedActionError, SettingError
 from cardtable.engine.game import Action, Game, GameInfo, Marker, Setting, State, check_seat
@@ -77,6 +77,13 @@ class ContestGame(Game):
     )
 
     bots = {"heuristic": "cardtable.games.contest.bots:HeuristicBot"}
+    # levels offered to people (lobby, --bots hard): specs, rated in docs/bots.md
+    bot_levels: ClassVar[dict[str, str]] = {
+        "easy": "ismcts(iterations=100)",
+        "medium": "heuristic",
+        "hard": "ismcts(iterations=300, rollout=heuristic, rollout_epsilon=0.0, max_time=0.9)",
+        "expert": "ismcts(iterations=1500, rollout=heuristic, rollout_epsilon=0.0)",
+    }
 
     def _check_settings(self) -> None:
         if self.settings["max_rounds"] < 1:
