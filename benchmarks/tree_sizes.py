@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 
-from cardtable.rl.tiny import TINY, count_histories, estimate_histories, load_tiny
+from cardtable.rl.tiny import TINY, count_histories, estimate_histories, load_tiny, scientific
 
 
 def main() -> None:
@@ -21,7 +21,7 @@ def main() -> None:
             size = f"{exact:,} (counted)"
         else:
             mean, error = estimate_histories(game, probes)
-            size = f"≈ {mean:.1e} ± {error:.0e} (Knuth, {probes} probes)"
+            size = f"≈ {scientific(mean)} ± {scientific(error)} (Knuth, {probes} probes)"
         shown = ", ".join(f"{k}={v}" for k, v in settings.items())
         print(f"| {name} | {shown} | {size} |", flush=True)
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import math
 import random
-import statistics
 from typing import Any
 
 import cardtable
@@ -53,19 +52,30 @@ def count_histories(game: Game, limit: int = 2_000_000) -> int | None:
     return seen
 
 
-def estimate_histories(game: Game, probes: int, seed: int = 0) -> tuple[float, float]:
-    """Knuth's estimate of the number of histories: (mean, standard error) over probes."""
+def estimate_histories(game: Game, probes: int, seed: int = 0) -> tuple[int, int]:
+    """Knuth's estimate of the number of histories: (mean, standard error) over probes.
+
+    Exact integers: the products overflow floats in the larger games.
+    """
     rng = random.Random(seed)
     estimates = []
     for i in range(probes):
         state = game.new_initial_state(seed=seed + i)
-        product, total = 1.0, 1.0
+        product, total = 1, 1
         while state.current_player() is not Marker.TERMINAL:
             legal = state.legal_actions()
             product *= len(legal)
             total += product
             state.apply_action(legal[rng.randrange(len(legal))])
         estimates.append(total)
-    mean = statistics.fmean(estimates)
-    error = statistics.stdev(estimates) / math.sqrt(probes) if probes > 1 else math.inf
-    return mean, error
+    mean = sum(estimates) // probes
+    if probes < 2:
+        return mean, 0
+    variance = sum((e - mean) ** 2 for e in estimates) // (probes - 1)
+    return mean, math.isqrt(variance // probes)
+
+
+def scientific(n: int) -> str:
+    """A big integer as ``1.3e22`` (floats overflow past 1e308)."""
+    digits = str(n)
+    return f"{digits[0]}.{digits[1:2] or '0'}e{len(digits) - 1}"
