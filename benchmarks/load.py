@@ -15,6 +15,15 @@ default durability (every commit flushed) and sets that variable:
     scripts/with-postgres --durable .venv/bin/python benchmarks/load.py --tables 50 --games 200
 
 ``--url`` measures a server you started instead.
+A 500-table run: ``--tables 500 --games 500 --databases sqlite``.
+
+``--isolation`` measures how much expensive bots at other tables slow a
+person's acknowledgements: move -> ack of a person playing a random bot, first
+alone ("quiet"), then with ``--strong`` tables of two ``ismcts-strong`` bots
+playing next to it ("busy"), on SQLite. Bots that search think in worker
+processes, so the target is a busy p99 within 2x of the quiet one.
+
+    .venv/bin/python benchmarks/load.py --isolation --seconds 20
 """
 
 from __future__ import annotations
@@ -62,7 +71,7 @@ class Stats:
 
 async def seat_client(url: str, token: str, rng: random.Random, stats: Stats) -> None:
     sent: dict[str, float] = {}
-    async with connect(url, max_size=2**22) as ws:
+    async with connect(url, max_size=2**22, open_timeout=300) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token, "since": 0}))
         async for raw in ws:
             msg = json.loads(raw)
@@ -99,14 +108,19 @@ async def seat_client(url: str, token: str, rng: random.Random, stats: Stats) ->
 
 
 async def one_game(
-    api: httpx.AsyncClient, base: str, game: str, players: int, seed: int, stats: Stats
+    api: httpx.AsyncClient,
+    base: str,
+    game: str,
+    players: int,
+    seed: int,
+    stats: Stats,
+    bot: str | None = None,
 ) -> None:
-    body = {
-        "game": game,
-        "players": players,
-        "seats": [{"kind": "human"}] * players,
-        "reaction_seconds": 30,
-    }
+    """One game: every seat a scripted client, or seat 0 a client and the others ``bot``."""
+    seats = [{"kind": "human"}] * players
+    if bot is not None:
+        seats = [{"kind": "human"}] + [{"kind": "bot", "bot": bot}] * (players - 1)
+    body = {"game": game, "players": players, "seats": seats, "reaction_seconds": 30}
     r = await api.post("/api/tables", json=body)
     r.raise_for_status()
     created = r.json()
@@ -124,7 +138,7 @@ async def one_game(
 async def run(base: str, game: str, players: int, tables: int, games: int) -> Stats:
     stats = Stats()
     queue = list(range(games))
-    async with httpx.AsyncClient(base_url=base, timeout=60) as api:
+    async with httpx.AsyncClient(base_url=base, timeout=600) as api:
 
         async def worker() -> None:
             while queue:
@@ -135,6 +149,50 @@ async def run(base: str, game: str, players: int, tables: int, games: int) -> St
     return stats
 
 
+async def isolation(base: str, seconds: float, strong: int) -> tuple[Stats, Stats]:
+    """A person against a random bot, alone and then beside ``strong`` ismcts-strong tables."""
+
+    async def person_games(api: httpx.AsyncClient, stats: Stats) -> None:
+        t_end = time.perf_counter() + seconds
+        seed = 0
+        while time.perf_counter() < t_end:
+            seed += 1
+            await one_game(api, base, "contest", 2, seed, stats, bot="random")
+
+    async with httpx.AsyncClient(base_url=base, timeout=600) as api:
+        quiet = Stats()
+        await person_games(api, quiet)
+        body = {"game": "contest", "seats": [{"kind": "bot", "bot": "ismcts-strong"}] * 2}
+        for _ in range(strong):
+            (await api.post("/api/tables", json=body)).raise_for_status()
+        await asyncio.sleep(2)  # the searches are under way
+        busy = Stats()
+        await person_games(api, busy)
+    return quiet, busy
+
+
+def memory_mb(pid: int) -> tuple[float, float] | None:
+    """Resident and peak resident memory of a process in MB (Linux /proc), None elsewhere."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return None
+    values = {}
+    for line in status.splitlines():
+        key, _, rest = line.partition(":")
+        if key in ("VmRSS", "VmHWM"):
+            values[key] = int(rest.split()[0]) / 1024
+    return values.get("VmRSS", 0.0), values.get("VmHWM", 0.0)
+
+
+def line(name: str, values: list[float]) -> str:
+    ms = 1000.0
+    return (
+        f"{name}: {len(values)} moves, move -> ack p50 {percentile(values, 50) * ms:.1f} ms, "
+        f"p99 {percentile(values, 99) * ms:.1f} ms"
+    )
+
+
 def process_cpu(pid: int) -> float | None:
     """User+system CPU seconds of a process (Linux /proc), None elsewhere."""
     try:
@@ -142,6 +200,22 @@ def process_cpu(pid: int) -> float | None:
     except OSError:
         return None
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+# one address creates every table here: lift the per-address and table-count limits;
+LOAD_LIMITS = [
+    "--tables-per-minute",
+    "1000000",
+    "--max-open-tables",
+    "100000",
+    "--max-bot-tables",
+    "64",
+    # a thousand clients connecting at once on one machine are slow to say hello
+    "--hello-seconds",
+    "300",
+    "--request-seconds",
+    "300",
+]
 
 
 def free_port() -> int:
@@ -155,7 +229,7 @@ def start_server(database: str) -> tuple[subprocess.Popen[bytes], str]:
     exe = Path(sys.executable).with_name("cardtable")
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "cardtable.cli"]
     proc = subprocess.Popen(
-        [*cmd, "serve", "--port", str(port), "--database", database],
+        [*cmd, "serve", "--port", str(port), "--database", database, *LOAD_LIMITS],
         stdout=subprocess.DEVNULL,
         env=dict(os.environ, PYTHONUNBUFFERED="1"),
     )
@@ -177,6 +251,7 @@ class Result:
     elapsed: float
     client_cpu: float
     server_cpu: float | None
+    memory: tuple[float, float] | None = None
 
 
 @contextmanager
@@ -217,11 +292,12 @@ def measure(name: str, base: str | None, database: str | None, args: argparse.Na
         if proc is not None and cpu_server0 is not None:
             now = process_cpu(proc.pid)
             server_cpu = None if now is None else now - cpu_server0
+        memory = memory_mb(proc.pid) if proc is not None else None
     finally:
         if proc is not None:
             proc.send_signal(signal.SIGTERM)
-            proc.wait(10)
-    return Result(name, stats, elapsed, client_cpu, server_cpu)
+            proc.wait(30)
+    return Result(name, stats, elapsed, client_cpu, server_cpu, memory)
 
 
 def report(results: list[Result], args: argparse.Namespace) -> None:
@@ -245,6 +321,10 @@ def report(results: list[Result], args: argparse.Namespace) -> None:
             lambda r: f"{r.server_cpu:.1f}" if r.server_cpu is not None else "not measured",
         ),
         ("load clients CPU (s)", lambda r: f"{r.client_cpu:.1f}"),
+        (
+            "server memory end / peak (MB)",
+            lambda r: f"{r.memory[0]:.0f} / {r.memory[1]:.0f}" if r.memory else "not measured",
+        ),
         ("refusals", lambda r: str(sum(r.stats.errors.values()))),
     ]
     print(
@@ -283,7 +363,23 @@ def main() -> None:
         default="sqlite,postgresql",
         help="which to measure, comma-separated (default sqlite,postgresql)",
     )
+    p.add_argument("--isolation", action="store_true", help="measure isolation from bot tables")
+    p.add_argument("--strong", type=int, default=8, help="ismcts-strong tables (default 8)")
+    p.add_argument("--seconds", type=float, default=20, help="each isolation phase (default 20)")
     args = p.parse_args()
+    if args.isolation:
+        with tempfile.TemporaryDirectory() as tmp:
+            proc, base = start_server(f"sqlite:///{Path(tmp) / 'iso.db'}")
+            try:
+                quiet, busy = asyncio.run(isolation(base, args.seconds, args.strong))
+            finally:
+                proc.send_signal(signal.SIGTERM)
+                proc.wait(30)
+        print(line("quiet (a person vs random, alone)", quiet.ack))
+        print(line(f"busy ({args.strong} ismcts-strong tables beside it)", busy.ack))
+        ratio = percentile(busy.ack, 99) / percentile(quiet.ack, 99)
+        print(f"p99 busy / quiet: {ratio:.2f} (target: within 2)")
+        return
     results = []
     if args.url is not None:
         results.append(measure(args.url, args.url, None, args))

@@ -35,6 +35,8 @@ ids = itertools.count()
 def app_client(database: str | Path, **settings: Any) -> Iterator[TestClient]:
     """The app in process, on a database URL (or a SQLite file's path)."""
     url = f"sqlite:///{database}" if isinstance(database, Path) else database
+    # bots think in a thread unless a test asks for worker processes (they take a second to start)
+    settings.setdefault("bot_workers", 0)
     app = create_app(Settings(database_url=url, **settings))
     with TestClient(app) as client:
         yield client
@@ -104,14 +106,18 @@ def cardtable_exe() -> list[str]:
 class ServerProcess:
     """``cardtable serve`` as a subprocess on a free port, for restart and browser tests."""
 
-    def __init__(self, database: str, port: int | None = None) -> None:
+    def __init__(
+        self, database: str, port: int | None = None, extra: list[str] | None = None
+    ) -> None:
         self.database = database
+        self.extra = extra or []
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.base = f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
         cmd = [*cardtable_exe(), "serve", "--port", str(self.port), "--database", self.database]
+        cmd += self.extra
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         # a file, not a pipe: a pipe nobody reads would block a chatty server
         self.log = tempfile.NamedTemporaryFile(prefix="cardtable-serve-", suffix=".log")  # noqa: SIM115 - lives as long as the server

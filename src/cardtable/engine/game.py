@@ -9,6 +9,8 @@ ordinary decision points whose pass is an action.
 from __future__ import annotations
 
 import enum
+import json
+import math
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
@@ -42,25 +44,109 @@ class Action:
 
 @dataclass(frozen=True)
 class Setting:
-    """One game setting with its default and what it may be."""
+    """One game setting with its default and the bounds every entry point enforces.
+
+    ``kind`` is the type a value must have (``bool`` is never taken for ``int``,
+    and a ``float`` must be finite); ``minimum``/``maximum`` bound numbers;
+    ``choices`` lists the allowed values; ``max_items`` bounds lists (and
+    ``item_kind`` their items); ``max_size`` bounds any other value by the
+    length of its JSON text. The CLI, the server and ``load_game`` all go
+    through ``check``, so each refuses the same values with the same
+    ``SettingError``. ``files`` marks a value that names files on disk: the
+    server never takes such a value from the network (see docs/server.md).
+    ``length`` marks a setting that multiplies how long a game runs (a match
+    of several games), which the server caps for tables with no person.
+    """
 
     name: str
     default: Any
     help: str
     choices: tuple[Any, ...] | None = None
     kind: type = object
+    minimum: float | None = None
+    maximum: float | None = None
+    max_items: int | None = None
+    item_kind: type = object
+    max_size: int = 65536
+    files: bool = False
+    length: bool = False
 
     def check(self, value: Any) -> Any:
+        self._check_kind(value)
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
             raise SettingError(
-                f"setting {self.name}={value!r} is not allowed; choose one of {allowed}"
+                f"setting {self.name}={_short(value)} is not allowed; choose one of {allowed}"
             )
-        if self.kind is not object and not isinstance(value, self.kind):
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            if self.minimum is not None and value < self.minimum:
+                raise SettingError(
+                    f"setting {self.name}={_short(value)} must be at least {self.minimum:g}"
+                )
+            if self.maximum is not None and value > self.maximum:
+                raise SettingError(
+                    f"setting {self.name}={_short(value)} must be at most {self.maximum:g}"
+                )
+        if isinstance(value, list | tuple):
+            if self.max_items is not None and len(value) > self.max_items:
+                raise SettingError(
+                    f"setting {self.name} holds {len(value)} items; at most {self.max_items}"
+                )
+            if self.item_kind is not object and not all(
+                isinstance(v, self.item_kind) for v in value
+            ):
+                raise SettingError(
+                    f"setting {self.name} is a list of {self.item_kind.__name__} values"
+                )
+        size = _json_size(value)
+        if size > self.max_size:
             raise SettingError(
-                f"setting {self.name}={value!r} must be of type {self.kind.__name__}"
+                f"setting {self.name} is {size} characters of JSON; at most {self.max_size}"
             )
         return value
+
+    def _check_kind(self, value: Any) -> None:
+        if isinstance(value, float) and not math.isfinite(value):
+            raise SettingError(f"setting {self.name}={value!r} must be a finite number")
+        if self.kind is object:
+            return
+        ok = isinstance(value, self.kind)
+        if self.kind in (int, float) and isinstance(value, bool):
+            ok = False
+        if self.kind is float and isinstance(value, int) and not isinstance(value, bool):
+            ok = True
+        if not ok:
+            raise SettingError(
+                f"setting {self.name}={_short(value)} must be of type {self.kind.__name__}"
+            )
+
+    def describe(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": self.name,
+            "default": self.default,
+            "choices": list(self.choices) if self.choices is not None else None,
+            "help": self.help,
+            "type": self.kind.__name__ if self.kind is not object else None,
+        }
+        for key in ("minimum", "maximum", "max_items"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        if self.files:
+            out["files"] = True
+        return out
+
+
+def _short(value: Any) -> str:
+    """A value for an error message, cut short: errors must stay small whatever came in."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _json_size(value: Any) -> int:
+    try:
+        return len(json.dumps(value))
+    except (TypeError, ValueError):
+        return 0
 
 
 @dataclass(frozen=True)
@@ -88,15 +174,7 @@ class GameInfo:
             "players": list(self.player_counts()),
             "default_players": self.default_players,
             "summary": self.summary,
-            "settings": [
-                {
-                    "name": s.name,
-                    "default": s.default,
-                    "choices": list(s.choices) if s.choices is not None else None,
-                    "help": s.help,
-                }
-                for s in self.settings
-            ],
+            "settings": [s.describe() for s in self.settings],
         }
 
 

@@ -61,6 +61,8 @@ class ChaiTeaJazzGame(Game):
                 "standard",
                 "contract rows: 'standard', 'short', 'long' or a list of "
                 '{"name", "contract", "value"[, "avoid", "meta", "key"]} rows',
+                max_items=64,
+                max_size=16384,
             ),
             Setting(
                 "double_deck",

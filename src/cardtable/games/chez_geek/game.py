@@ -26,8 +26,24 @@ class ChezGeekGame(Game):
             "uninvited guests. Cards are data; the project ships its own open deck."
         ),
         settings=(
-            Setting("deck", [], "deck files (TOML) to play with; empty: the open deck", kind=list),
-            Setting("games", 1, "games in the match; the last winner picks a Job first", kind=int),
+            Setting(
+                "deck",
+                [],
+                "deck files (TOML) to play with; empty: the open deck",
+                kind=list,
+                item_kind=str,
+                max_items=16,
+                files=True,
+            ),
+            Setting(
+                "games",
+                1,
+                "games in the match; the last winner picks a Job first",
+                kind=int,
+                minimum=1,
+                maximum=1000,
+                length=True,
+            ),
             Setting(
                 "two_player_jobs",
                 "remove",
@@ -40,6 +56,8 @@ class ChezGeekGame(Game):
                 40,
                 "turns per player after which the one closest to their goal wins",
                 kind=int,
+                minimum=1,
+                maximum=1000,
             ),
         ),
     )
@@ -55,12 +73,6 @@ class ChezGeekGame(Game):
 
     def _check_settings(self) -> None:
         paths = self.settings["deck"]
-        if not all(isinstance(p, str) for p in paths):
-            raise SettingError("setting deck is a list of file paths")
-        if self.settings["games"] < 1:
-            raise SettingError("setting games must be at least 1")
-        if self.settings["turn_limit"] < 1:
-            raise SettingError("setting turn_limit must be at least 1")
         self.deck_def = cached_deck(paths)
         if len(self.deck_def.jobs) < self.num_players + 2:
             raise SettingError("the deck needs at least two Jobs more than there are players")

@@ -64,6 +64,8 @@ class ContestGame(Game):
                 500,
                 "rounds (tie-breaks included) after which the game is a draw",
                 kind=int,
+                minimum=1,
+                maximum=10_000,
             ),
             Setting(
                 "pile",
@@ -72,6 +74,7 @@ class ContestGame(Game):
                 "or a tiny variant for exact methods such as 'KQP' (only pieces in the "
                 "pile may be declared)",
                 kind=str,
+                max_size=64,
             ),
         ),
     )
@@ -86,8 +89,6 @@ class ContestGame(Game):
     }
 
     def _check_settings(self) -> None:
-        if self.settings["max_rounds"] < 1:
-            raise SettingError("setting max_rounds must be at least 1")
         self.counts, self.declarable = parse_pile(self.settings["pile"])
         self.pile_size = sum(self.counts)
 

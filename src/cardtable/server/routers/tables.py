@@ -28,10 +28,9 @@ def invite_url(request: Request, table_id: str, seat: int, token: str) -> str:
 @router.post("", response_model=CreatedTable, status_code=201)
 async def create_table(body: CreateTable, request: Request) -> CreatedTable:
     manager = manager_of(request)
-    try:
-        rt, tokens = await manager.create(body)
-    except CardtableError as exc:
-        raise HTTPException(400, str(exc)) from exc
+    client = request.client.host if request.client is not None else None
+    # refusals (settings, limits) are CardtableErrors: typed JSON from the app's handler
+    rt, tokens = await manager.create(body, client=client)
     invites = [
         Invite(
             seat=i,

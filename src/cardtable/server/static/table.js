@@ -178,6 +178,11 @@ function connect() {
   ws.onopen = () => {
     $("conn").textContent = "";
     ws.send(JSON.stringify({ type: "hello", token, since: my.lastMove }));
+    // the server closes sockets that stay silent (its idle limit): say we are here
+    const keepAlive = setInterval(() => {
+      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
+      else clearInterval(keepAlive);
+    }, 30000);
   };
   ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
   ws.onclose = () => {
