@@ -96,6 +96,8 @@ class ChaiTeaJazzGame(Game):
                 "players, 4N divisible among them; hands hold 4N/players cards); 0: the "
                 "whole deck",
                 kind=int,
+                minimum=0,
+                maximum=9,
             ),
             Setting(
                 "early_end",
