@@ -25,8 +25,9 @@ def register(sub: Any) -> None:
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument(
         "--bots",
-        default="heuristic",
-        help="bot for the other seats, or a comma list, one per other seat (default heuristic)",
+        default=None,
+        help="bot for the other seats, or a comma list, one per other seat "
+        "(default: the game's default bot)",
     )
     p.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
     p.add_argument("--record-dir", default="records", help="where the record is saved")
@@ -42,8 +43,6 @@ def choose_bots(game: Game, human: int, spec: str, seed: int) -> dict[int, Bot]:
         raise SettingError(f"--bots names {len(names)} bots for {len(others)} other seats")
     bots = {}
     for seat, name in zip(others, names, strict=True):
-        if name == "heuristic" and "heuristic" not in game.bots:
-            name = "random"
         bots[seat] = make_bot(name, game, seat, seed + seat)
     return bots
 

@@ -104,7 +104,8 @@ class TableManager:
         specs = req.seats
         if specs is None:
             default_bot = "heuristic" if "heuristic" in available_bots(game) else "random"
-            specs_list = [("human", None)] + [("bot", default_bot)] * (n - 1)
+            specs_list: list[tuple[str, str | None]] = [("human", None)]
+            specs_list += [("bot", default_bot)] * (n - 1)
         else:
             if len(specs) != n:
                 raise SettingError(f"{len(specs)} seats given for a {n}-player table")
@@ -162,7 +163,10 @@ class TableManager:
                     game=old.row.game,
                     players=old.row.players,
                     settings=old.row.settings,
-                    seats=[SeatSpec(kind=s.kind, bot=s.bot) for s in rotated],
+                    seats=[
+                        SeatSpec(kind="bot" if s.kind == "bot" else "human", bot=s.bot)
+                        for s in rotated
+                    ],
                     turn_seconds=old.options.get("turn_seconds"),
                     reaction_seconds=old.options.get("reaction_seconds"),
                     bot_delay=old.options.get("bot_delay", 0.0),

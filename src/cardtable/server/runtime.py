@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.bots.base import Bot
-from cardtable.bots.infoset import InformationSet, wants_information_set
+from cardtable.bots.infoset import prepare
 from cardtable.bots.registry import make_bot
 from cardtable.engine.errors import ActionError
 from cardtable.engine.game import Action, State
@@ -266,7 +266,9 @@ class TableRuntime:
         except ActionError as exc:
             raise ProtocolError("illegal", f"{exc.reason} ({exc.where})", self.move) from exc
 
-    async def _answer_window(self, w: Window, seat: int, msg_id: str, text: str) -> dict[str, Any]:
+    async def _answer_window(
+        self, w: Window, seat: int, msg_id: str, text: str
+    ) -> dict[str, Any] | None:
         if seat in w.answered:
             raise ProtocolError("wrong_seat", "you already answered this window", self.move)
         if seat != w.asked:
@@ -381,16 +383,11 @@ class TableRuntime:
         return 0.0
 
     async def _bot_act(self, seat: int) -> Action:
-        obs = self.state.observation(seat)
         legal = list(self.state.legal_actions())
         bot = self.bots[seat]
         try:
-            if wants_information_set(bot):
-                # the handle snapshots the state here, on the loop, before the thread runs
-                info = InformationSet(self.state, seat)
-                action = await asyncio.to_thread(bot.act_with, info, obs, legal)  # type: ignore[attr-defined]
-            else:
-                action = await asyncio.to_thread(bot.act, obs, legal)
+            # the state is read here, on the loop; only the bot's thinking runs in the thread
+            action = await asyncio.to_thread(prepare(bot, self.state, seat))
         except Exception:  # a broken bot must not stop the table
             log.exception("table %s: bot at seat %d failed; default move", self.id, seat)
             return default_action(self.state)
@@ -489,7 +486,9 @@ class TableRuntime:
             sub.queue.put_nowait(None)
 
 
-def table_summary(row: TableRow, runtime: TableRuntime | None, title: Callable[[str], str]) -> dict:
+def table_summary(
+    row: TableRow, runtime: TableRuntime | None, title: Callable[[str], str]
+) -> dict[str, Any]:
     """Public facts about a table (never tokens, never the seed)."""
     connected: set[int] = set()
     if runtime is not None:

@@ -201,6 +201,7 @@ class ChaiTeaJazzGame(Game):
                 )
                 per_play.append(picks)
             self.pick_actions.append(per_play)
+        a: Action
         for a in self.deal_actions.values():
             text[str(a).lower()] = a
         for a in self.play_actions.values():
@@ -213,7 +214,7 @@ class ChaiTeaJazzGame(Game):
                 for a in picks:
                     text[str(a).lower()] = a
         self.by_text = text
-        self.pick_cache: dict[tuple, list[Action]] = {}
+        self.pick_cache: dict[tuple[Any, ...], list[Action]] = {}
 
     def new_initial_state(self, seed: int | None = None, deal: Any = None) -> ChaiTeaJazzState:
         from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState

@@ -8,12 +8,11 @@ a target, its dice, the reaction window (``nopes``) and the resolution
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import JOKER, RANK, SIX_DIAMONDS, SIX_HEARTS
 from cardtable.games.chez.combos import transformation as transformation_rule
+from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.dice import JACK_DIE, SIX_DIE, upgraded
 from cardtable.games.chez.plague import PLAGUE_ROLL, infection
 from cardtable.games.chez.playability import key_of_kind, top_key
@@ -43,13 +42,6 @@ from cardtable.games.chez.steps import (
     TargetStep,
     WindowStep,
 )
-
-if TYPE_CHECKING:
-    from cardtable.games.chez.state import ChezState
-
-    _Base = ChezState
-else:
-    _Base = object
 
 CHANCE = Marker.CHANCE
 _BY_RANK = {6: SIX, 10: TEN, 11: JACK, 12: QUEEN, 13: KING, 0: JOKER_PLAY}
@@ -87,7 +79,7 @@ def classify(kinds: tuple[int, ...]) -> tuple[int, int]:
     raise ValueError(f"not a play: {kinds}")
 
 
-class PlaysMixin(_Base):
+class PlaysMixin(ChezCore):
     def _play(self, kinds: tuple[int, ...]) -> None:
         p = self.turn
         ids = [self._remove_kind(p, k) for k in kinds]
@@ -212,7 +204,8 @@ class PlaysMixin(_Base):
         purpose = step.purpose
         p = step.seat
         if purpose == R_PLAY:
-            step.play.dice = step.results  # type: ignore[union-attr]
+            assert step.play is not None, "a roll for a play holds the play"
+            step.play.dice = step.results
         elif purpose == R_ACCEPT:
             self.stack.append(DrawStep(p, total))
         elif purpose == R_PLAGUE:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import (
     RANK,
 )
 from cardtable.games.chez.combos import revolution as revolution_rule
+from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.steps import (
     FX_JACK,
     FX_QUEEN,
@@ -33,17 +32,10 @@ from cardtable.games.chez.steps import (
     TakeStep,
 )
 
-if TYPE_CHECKING:
-    from cardtable.games.chez.state import ChezState
-
-    _Base = ChezState
-else:
-    _Base = object
-
 CHANCE = Marker.CHANCE
 
 
-class SpecialsMixin(_Base):
+class SpecialsMixin(ChezCore):
     def _run_resolve(self, step: ResolveStep) -> None:
         self.stack.pop()
         play = step.play

@@ -6,8 +6,6 @@ module adds its own options, so a switched-off combo never appears.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardtable.engine.game import Action
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import JOKER, NKINDS, RANK
@@ -22,6 +20,7 @@ from cardtable.games.chez.combos import (
     siege,
     transformation,
 )
+from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.dice import JOKER_DIE, upgraded
 from cardtable.games.chez.piles import Castle
 from cardtable.games.chez.plague import PLAGUE_DIE
@@ -45,15 +44,9 @@ def _has_straight_flush(kinds: list[int]) -> bool:
     return any(m & (m >> 1) & (m >> 2) & (m >> 3) & (m >> 4) for m in suits)
 
 
-if TYPE_CHECKING:
-    from cardtable.games.chez.state import ChezState
-
-    _Base = ChezState
-else:
-    _Base = object
 
 
-class TurnMixin(_Base):
+class TurnMixin(ChezCore):
     def _by_rank(self, seat: int) -> list[list[int]]:
         """The hand's kinds grouped by value (index 0: Jokers), each group sorted."""
         groups: list[list[int]] = [[] for _ in range(14)]

@@ -111,12 +111,12 @@ class Play(Action):
 
     def __eq__(self, other: object) -> bool:
         return (
-            other.__class__ is Play
-            and self.card == other.card  # type: ignore[attr-defined]
-            and self.target == other.target  # type: ignore[attr-defined]
-            and self.uid == other.uid  # type: ignore[attr-defined]
-            and self.dest == other.dest  # type: ignore[attr-defined]
-            and self.tseat == other.tseat  # type: ignore[attr-defined]
+            type(other) is Play
+            and self.card == other.card
+            and self.target == other.target
+            and self.uid == other.uid
+            and self.dest == other.dest
+            and self.tseat == other.tseat
         )
 
     def __hash__(self) -> int:

@@ -15,6 +15,7 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Self
 
+from cardtable.engine.counts import CardCount
 from cardtable.engine.errors import MalformedActionError
 from cardtable.engine.game import Action, Marker, State, check_seat
 from cardtable.games.chez_geek import actions as act
@@ -34,20 +35,6 @@ if TYPE_CHECKING:
 
 CHANCE = Marker.CHANCE
 
-
-class CardCount(Counter[str]):
-    """A Counter compared as a plain dict, at C speed.
-
-    ``cards()`` keeps a key for every card type of the deck, so when nothing
-    is lost both sides hold the same keys with positive counts and dict
-    equality is exactly Counter equality; a lost card type shows as a 0
-    against its number of copies. It runs after every action of every
-    conformance game.
-    """
-
-    __eq__ = dict.__eq__  # type: ignore[assignment]
-    __ne__ = dict.__ne__  # type: ignore[assignment]
-    __hash__ = None  # type: ignore[assignment]
 
 
 TERMINAL = Marker.TERMINAL
@@ -152,7 +139,8 @@ class ChezGeekState(State):
 
     def _apply(self, action: Action) -> None:
         if self.cp is CHANCE:
-            flow.apply_chance(self, action)  # type: ignore[arg-type]
+            assert isinstance(action, act.Chance), "legal at a chance node: its outcomes only"
+            flow.apply_chance(self, action)
         else:
             plays.apply_decision(self, action)
         self._outcomes = None

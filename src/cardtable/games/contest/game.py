@@ -173,19 +173,22 @@ class ContestState(State):
     def _apply(self, action: Action) -> None:
         phase = self.phase
         if phase == DEAL:
+            assert isinstance(action, act.Deal), "legal at a deal: Deal outcomes only"
             seat, pos = divmod(self.dealt, PILE_SIZE)
-            self.piece[seat][pos] = action.piece  # type: ignore[attr-defined]
-            self.deal_left[seat][action.piece] -= 1  # type: ignore[attr-defined]
+            self.piece[seat][pos] = action.piece
+            self.deal_left[seat][action.piece] -= 1
             self.dealt += 1
             if self.dealt == 2 * PILE_SIZE:
                 self._start_round()
         elif phase == DECLARE_FIRST:
-            self.declared[self.first] = action.piece  # type: ignore[attr-defined]
+            assert isinstance(action, act.Declare), "legal at a declaration: Declare only"
+            self.declared[self.first] = action.piece
             self.phase = DECLARE_SECOND
             self.cp = 1 - self.first
         elif phase == DECLARE_SECOND:
+            assert isinstance(action, act.Declare), "legal at a declaration: Declare only"
             second = 1 - self.first
-            self.declared[second] = action.piece  # type: ignore[attr-defined]
+            self.declared[second] = action.piece
             self._open_calls()
         elif phase == CALL_SECOND:
             if action is act.CALL or action == act.CALL:
@@ -245,7 +248,9 @@ class ContestState(State):
             CALL_FIRST: "call or pass",
             CONSEQUENCE: "choose a consequence: pile or top",
         }[phase]
-        return f"now {SEAT_NAMES[self.cp]} must {wanted}"  # type: ignore[index]
+        if not isinstance(self.cp, int):
+            return "the game is over"
+        return f"now {SEAT_NAMES[self.cp]} must {wanted}"
 
     def is_reaction_window(self) -> bool:
         return self.phase in (CALL_SECOND, CALL_FIRST)
