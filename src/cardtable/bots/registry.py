@@ -18,7 +18,7 @@ from cardtable.bots.ismcts import (
     StrongISMCTSBot,
     TimedISMCTSBot,
 )
-from cardtable.engine.errors import SettingError
+from cardtable.engine.errors import UnknownBotError
 from cardtable.engine.game import Game
 
 GENERIC: dict[str, type[Bot]] = {
@@ -36,6 +36,16 @@ def available_bots(game: Game) -> list[str]:
     return sorted(set(GENERIC) | set(getattr(game, "bots", {})))
 
 
+def default_bot(game: Game) -> str:
+    """The bot that fills a seat nobody chose a bot for: the one the game declares."""
+    name = game.default_bot
+    if name not in available_bots(game):
+        raise UnknownBotError(
+            f"{game.name} declares default bot {name!r}, which it does not offer"
+        )
+    return name
+
+
 def make_bot(name: str, game: Game, seat: int, seed: int | None = None) -> Bot:
     specific: dict[str, str] = getattr(game, "bots", {})
     if name in specific:
@@ -45,4 +55,4 @@ def make_bot(name: str, game: Game, seat: int, seed: int | None = None) -> Bot:
     if name in GENERIC:
         return GENERIC[name](game, seat, seed)
     valid = ", ".join(available_bots(game))
-    raise SettingError(f"unknown bot {name!r} for {game.name}; available bots: {valid}")
+    raise UnknownBotError(f"unknown bot {name!r} for {game.name}; available bots: {valid}")

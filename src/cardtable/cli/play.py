@@ -12,9 +12,9 @@ from typing import Any
 
 from cardtable.bots.base import Bot
 from cardtable.bots.infoset import decide
-from cardtable.bots.registry import make_bot
+from cardtable.bots.registry import default_bot, make_bot
 from cardtable.cli.options import add_game_options, game_from
-from cardtable.engine.errors import ActionError, SettingError
+from cardtable.engine.errors import ActionError, SeatError, SettingError
 from cardtable.engine.game import Game, State
 from cardtable.engine.record import save_record
 
@@ -34,7 +34,9 @@ def register(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
-def choose_bots(game: Game, human: int, spec: str, seed: int) -> dict[int, Bot]:
+def choose_bots(game: Game, human: int, spec: str | None, seed: int) -> dict[int, Bot]:
+    if spec is None:
+        spec = default_bot(game)
     names = [n.strip() for n in spec.split(",") if n.strip()]
     others = [s for s in range(game.num_players) if s != human]
     if len(names) == 1:
@@ -50,7 +52,7 @@ def choose_bots(game: Game, human: int, spec: str, seed: int) -> dict[int, Bot]:
 def run(args: argparse.Namespace) -> int:
     game = game_from(args)
     if not 0 <= args.seat < game.num_players:
-        raise SettingError(f"--seat {args.seat}: seats are 0..{game.num_players - 1}")
+        raise SeatError(f"--seat {args.seat}: seats are 0..{game.num_players - 1}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     bots = choose_bots(game, args.seat, args.bots, seed)
     state = game.new_initial_state(seed=seed)

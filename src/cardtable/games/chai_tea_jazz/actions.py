@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import astuple, dataclass, field, is_dataclass
 from typing import TypeVar, cast
 
-from cardtable.engine.game import Action
+from cardtable.engine.game import Action, Decline
 from cardtable.games.chai_tea_jazz.contracts import Play
 
 
@@ -47,7 +47,7 @@ class PlayCard(Action):
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Pass(Action):
+class Pass(Decline):
     def __str__(self) -> str:
         return "pass"
 

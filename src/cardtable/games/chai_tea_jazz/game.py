@@ -99,6 +99,7 @@ class ChaiTeaJazzGame(Game):
     bots: ClassVar[dict[str, str]] = {
         "heuristic": "cardtable.games.chai_tea_jazz.bots:HeuristicBot",
     }
+    default_bot = "heuristic"
 
     def _check_settings(self) -> None:
         n = self.num_players

@@ -252,7 +252,7 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
                 self.barrel = q
                 break
         self.round_no += 1
-        self.deal_start = len(self._history) + 1
+        self.deal_start = self.move_number() + 1
         self._start_round(n)
 
     def totals(self) -> list[int]:

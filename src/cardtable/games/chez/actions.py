@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.engine.game import Action
+from cardtable.engine.game import Action, Decline
 from cardtable.games.chez.cards import JOKER, NAME, NKINDS, RANK_NAMES, parse_card
 
 
@@ -68,6 +68,11 @@ class Word(ChezAction):
 
     def __str__(self) -> str:
         return self.word
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class PassWord(Word, Decline):
+    """``pass``: declines a reaction window."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -147,7 +152,7 @@ class Roll(ChezAction):
 PICK = Word("pick")
 END = Word("end")
 ACCEPT = Word("accept")
-PASS = Word("pass")
+PASS = PassWord("pass")
 CASTLE = Word("castle")
 CASTLE_TEN = Word("castle 10")
 WORDS = {w.word: w for w in (PICK, END, ACCEPT, PASS, CASTLE, CASTLE_TEN)}

@@ -38,6 +38,7 @@ class ChezGame(Game):
         settings=(*COMBO_SETTINGS, NOPE_WINDOW),
     )
     bots = {"heuristic": "cardtable.games.chez.bots:HeuristicBot"}
+    default_bot = "heuristic"
 
     def _check_settings(self) -> None:
         for name, value in self.settings.items():

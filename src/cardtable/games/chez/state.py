@@ -534,7 +534,7 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         self.constraints = ((tuple(hand), kinds, holds), self.constraints)
 
     def _tag(self, cid: int, table: int) -> None:
-        self.tags = ((len(self._history), cid, table), self.tags)
+        self.tags = ((self.move_number(), cid, table), self.tags)
 
     # ---- leaving the game -------------------------------------------------------------
     def _leave(self, seat: int) -> None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardtable.engine.game import Action
+from cardtable.engine.game import Action, Decline
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -55,6 +55,11 @@ class Word(Action):
 
     def __str__(self) -> str:
         return self.word
+
+
+@dataclass(frozen=True, slots=True)
+class PassWord(Word, Decline):
+    """``pass``: declines a reaction window."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +128,7 @@ class Play(Action):
         return hash((self.card, self.target, self.uid, self.dest))
 
 
-PASS = Word("pass")
+PASS = PassWord("pass")
 DONE = Word("done")
 SHOP = Word("shop")
 CHECKOUT = Word("checkout")

@@ -252,7 +252,7 @@ def apply_chance(st: ChezGeekState, action: Chance) -> None:
             st.forced_pos += 1
         st.pile[t] -= 1
         st.pile_n -= 1
-        _new_slot(st, top.seat, t, len(st._history), forced)
+        _new_slot(st, top.seat, t, st.move_number(), forced)
         top.count -= 1
         st.log("draw", top.seat)
         return

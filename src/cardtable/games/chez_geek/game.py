@@ -44,6 +44,7 @@ class ChezGeekGame(Game):
         ),
     )
     bots = {"heuristic": "cardtable.games.chez_geek.bots:HeuristicBot"}
+    default_bot = "heuristic"
     deck_checker = "cardtable.games.chez_geek.deck_check:check_deck_files"
 
     def _check_settings(self) -> None:

@@ -208,20 +208,6 @@ class ChezGeekState(State):
     def public_log(self) -> list[str]:
         return [view.describe(self, e) for e in self.events]
 
-    def clone(self) -> Self:
-        """As ``State.clone``, with the RNG copied without seeding it from the OS first.
-
-        ``random.Random()`` reads ``os.urandom`` before ``setstate`` overwrites it;
-        that was most of a clone's cost, and replays clone at every step.
-        """
-        other = self._copy()
-        other._history = list(self._history)
-        other._legal = self._legal
-        rng = random.Random.__new__(random.Random)
-        rng.setstate(self.rng.getstate())
-        other.rng = rng
-        return other
-
     def _copy(self) -> Self:
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
@@ -303,20 +289,19 @@ class ChezGeekState(State):
                     rest[t] += 1
                 other.pile = rest
                 other.pile_n = len(cards)
-        history = other._history
         draws = self.game.draw_actions
-        for slot, index in enumerate(self.slot_hist):
-            if index >= 0:
-                history[index] = draws[other.slot_type[slot]]
+        other.rewrite_outcomes(
+            (index, draws[other.slot_type[slot]])
+            for slot, index in enumerate(self.slot_hist)
+            if index >= 0
+        )
         if self.deal is not None:
             other.deal = flow.rewrite_deal(other)
             other.forced = other.forced[: other.forced_pos]
             for slot, pos in enumerate(other.slot_forced):
                 if pos >= 0:
                     other.forced[pos] = other.slot_type[slot]
-        other.seed = None
-        other.rng = random.Random(rng.getrandbits(64))
-        other._legal = None
+        other.reseed(rng)
         other._outcomes = None
         return other
 

@@ -69,6 +69,7 @@ class ContestGame(Game):
     )
 
     bots = {"heuristic": "cardtable.games.contest.bots:HeuristicBot"}
+    default_bot = "heuristic"
 
     def _check_settings(self) -> None:
         if self.settings["max_rounds"] < 1:
@@ -312,8 +313,7 @@ class ContestState(State):
                     pieces[i] = free.pop()
             placed = Counter(p for p in pieces if p >= 0)
             other.deal_left[owner] = [n - placed[p] for p, n in enumerate(COUNTS)]
-        other.seed = None
-        other.rng = random.Random(rng.getrandbits(64))
+        other.reseed(rng)
         if self.deal is not None:
             other.deal = {
                 key: [LETTERS[p] for p in other.piece[s]]
@@ -321,11 +321,10 @@ class ContestState(State):
             }
         else:
             dealt = min(self.dealt, 2 * PILE_SIZE)
-            other._history[:dealt] = [
-                act.DEAL[i // PILE_SIZE][other.piece[i // PILE_SIZE][i % PILE_SIZE]]
+            other.rewrite_outcomes(
+                (i, act.DEAL[i // PILE_SIZE][other.piece[i // PILE_SIZE][i % PILE_SIZE]])
                 for i in range(dealt)
-            ]
-        other._legal = None
+            )
         return other
 
     # ---- flow ------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from cardtable.bots.registry import available_bots
+from cardtable.bots.registry import available_bots, default_bot
 from cardtable.engine.registry import available_games, game_info, load_game
 from cardtable.server.schemas import GameSummary
 
@@ -16,6 +16,7 @@ def list_games() -> list[GameSummary]:
     out = []
     for name in available_games():
         info = game_info(name)
+        game = load_game(name)
         described = info.describe()
         out.append(
             GameSummary(
@@ -25,7 +26,8 @@ def list_games() -> list[GameSummary]:
                 default_players=info.default_players,
                 summary=info.summary,
                 settings=described["settings"],
-                bots=available_bots(load_game(name)),
+                bots=available_bots(game),
+                default_bot=default_bot(game),
             )
         )
     return out

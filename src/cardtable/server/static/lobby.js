@@ -7,7 +7,7 @@ function seatRows(game, count, box) {
     const select = el("select", { name: `seat${i}`, "data-seat": i },
       el("option", { value: "human" }, "person"),
       game.bots.map((b) => el("option", { value: "bot:" + b }, `bot: ${b}`)));
-    if (i > 0) select.value = "bot:" + (game.bots.includes("heuristic") ? "heuristic" : "random");
+    if (i > 0) select.value = "bot:" + game.default_bot;
     box.append(el("label", {}, `Seat ${i + 1}: `, select));
   }
 }
