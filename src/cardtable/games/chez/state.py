@@ -58,8 +58,6 @@ TAG_DRAW, TAG_TAKE, TAG_GIVE = 0, 1, 2
 TAG_TABLES = (act.DRAW, act.TAKE, act.GIVE)
 
 
-# (kind list, live ids) -> names; the kind list is kept to make the id() key safe
-_NAMES_OF_LIVE: dict[tuple[int, frozenset[int]], tuple[list[int], Counter[str]]] = {}
 
 
 
@@ -141,6 +139,7 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         self.deck_size = len(self.kind)
         self.pool = [0] * self.deck_size
         self.live = frozenset(range(self.deck_size))
+        self._live_names: tuple[frozenset[int], list[int], CardCount] | None = None
         self._advance()
 
     # ---- contract ---------------------------------------------------------------------
@@ -322,15 +321,14 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
                 ids += c.ids
         live = self.live
         if len(ids) == len(live) and live.issuperset(ids):
-            key = (id(self.kind), live)
-            cached = _NAMES_OF_LIVE.get(key)
-            if cached is None or cached[0] is not self.kind:
+            # the names change only with ``live`` or ``kind``, both replaced (never
+            # mutated) when they change; clones share the cached count with the lists
+            cached = self._live_names
+            if cached is None or cached[0] is not live or cached[1] is not self.kind:
                 names = CardCount(map(NAME.__getitem__, map(self.kind.__getitem__, live)))
-                if len(_NAMES_OF_LIVE) > 256:
-                    _NAMES_OF_LIVE.clear()
-                cached = _NAMES_OF_LIVE[key] = (self.kind, names)
+                cached = self._live_names = (live, self.kind, names)
             copy = CardCount()
-            dict.update(copy, cached[1])
+            dict.update(copy, cached[2])
             return copy
         total = CardCount(map(NAME.__getitem__, map(self.kind.__getitem__, ids)))
         total["<misplaced>"] += 1
