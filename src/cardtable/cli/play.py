@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.bots.base import Bot
-from cardtable.bots.infoset import decide
+from cardtable.bots.match import bots_choose, bots_observe, run_match
 from cardtable.bots.registry import default_bot, make_bot
 from cardtable.cli.options import add_game_options, game_from
 from cardtable.engine.errors import ActionError, SeatError, SettingError
-from cardtable.engine.game import Game, State
+from cardtable.engine.game import Action, Game, State
 from cardtable.engine.record import save_record
 
 
@@ -102,24 +102,20 @@ def play_loop(
             print(f"  · {line}", file=out)
         log_seen = len(log)
 
+    from_bots = bots_choose(bots)
+
+    def choose(state: State, seat: int) -> Action:
+        if seat != human:
+            return from_bots(state, seat)
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]  # nothing to decide: no prompt
+        flush_log()
+        print(game.render(state.observation(human)), file=out)
+        return ask(state, input_fn, out)
+
     try:
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(state.sample_chance())
-                continue
-            seat = state.current_player()
-            assert isinstance(seat, int)
-            legal = state.legal_actions()
-            if seat != human:
-                state.apply_action(decide(bots[seat], state, seat))
-            elif len(legal) == 1:
-                state.apply_action(legal[0])  # nothing to decide: no prompt
-            else:
-                flush_log()
-                print(game.render(state.observation(human)), file=out)
-                state.apply_action(ask(state, input_fn, out))
-            for s, bot in bots.items():
-                bot.observe(state.observation(s))
+        run_match(state, choose, after=bots_observe(bots))
         flush_log()
         print(game.render(state.observation(human)), file=out)
         return True
@@ -127,7 +123,7 @@ def play_loop(
         return False
 
 
-def ask(state: State, input_fn: Callable[[str], str], out: Any) -> Any:
+def ask(state: State, input_fn: Callable[[str], str], out: Any) -> Action:
     choices = " ".join(str(a) for a in state.legal_actions())
     print(f"Your choices: {choices}", file=out)
     while True:

@@ -13,9 +13,9 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from cardtable.bots.match import play_match
 from cardtable.bots.registry import make_bot
 from cardtable.engine.registry import load_game
-from cardtable.sim.match import play_match
 
 
 @dataclass(frozen=True)
