@@ -17,6 +17,7 @@ from cardtable.engine.errors import (
 from cardtable.engine.game import (
     Action,
     Decline,
+    FileOption,
     Game,
     GameInfo,
     Marker,
@@ -39,6 +40,7 @@ __all__ = [
     "BadDealError",
     "CardtableError",
     "Decline",
+    "FileOption",
     "Game",
     "GameInfo",
     "IllegalActionError",

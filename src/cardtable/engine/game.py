@@ -94,6 +94,22 @@ class Setting:
 
 
 @dataclass(frozen=True)
+class FileOption:
+    """A command-line flag a game declares that fills one of its settings from files.
+
+    ``--deck FILE`` (repeatable) gives Chez Geek's ``deck`` setting its paths;
+    ``--setup FILE`` gives Chai Tea Jazz's ``setup`` setting the file's data.
+    The CLI adds every game's flags; nothing outside the game names them.
+    """
+
+    flag: str
+    setting: str
+    help: str
+    many: bool = False  # repeatable: the setting is the list of all the values
+    read: bool = True  # the setting gets the file's data (JSON/TOML), else its path
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """Declarative metadata a game publishes (player range, settings, summary)."""
 
@@ -138,6 +154,8 @@ class Game(ABC):
     bots: ClassVar[dict[str, str]] = {}
     # the bot that fills a seat when nobody says which: a name in ``bots`` or "random"
     default_bot: ClassVar[str] = "random"
+    # command-line flags that fill a setting from files (``--deck``, ``--setup``)
+    file_options: ClassVar[tuple[FileOption, ...]] = ()
     # for games whose cards are data: "module:function" taking deck file paths and
     # returning a printable summary (or raising a CardtableError naming the fault)
     deck_checker: ClassVar[str | None] = None

@@ -12,7 +12,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardtable.engine.errors import SettingError
-from cardtable.engine.game import Action, Game, GameInfo, Setting
+from cardtable.engine.game import Action, FileOption, Game, GameInfo, Setting
 from cardtable.games.chai_tea_jazz import actions as act
 from cardtable.games.chai_tea_jazz.cards import (
     DOUBLE,
@@ -100,6 +100,9 @@ class ChaiTeaJazzGame(Game):
         "heuristic": "cardtable.games.chai_tea_jazz.bots:HeuristicBot",
     }
     default_bot = "heuristic"
+    file_options = (
+        FileOption("--setup", "setup", "a contract setup file (JSON/TOML) for Chai Tea Jazz"),
+    )
 
     def _check_settings(self) -> None:
         n = self.num_players
