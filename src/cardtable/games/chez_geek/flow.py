@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.engine.errors import BadDealError
 from cardtable.games.chez_geek import people
 from cardtable.games.chez_geek.actions import Chance
+from cardtable.games.chez_geek.phases import CALL, DISCARD, DRAW, FREE, ROLL, SETUP
 from cardtable.games.chez_geek.steps import (
     CH_DRAW,
     CH_JOB,
@@ -31,7 +32,6 @@ from cardtable.games.chez_geek.steps import (
 if TYPE_CHECKING:
     from cardtable.games.chez_geek.state import ChezGeekState
 
-SETUP, DRAW, ROLL, CALL, FREE, DISCARD = range(6)
 START_HAND = 5
 PAIR_JOBS = ("slacker", "drummer")  # the two-player Job rule
 

@@ -20,6 +20,7 @@ from cardtable.engine.errors import MalformedActionError
 from cardtable.engine.game import Action, Marker, State, check_seat
 from cardtable.games.chez_geek import actions as act
 from cardtable.games.chez_geek import flow, people, plays, view
+from cardtable.games.chez_geek.phases import SETUP, Phase
 from cardtable.games.chez_geek.steps import (
     CH_DRAW,
     CH_JOB,
@@ -38,9 +39,6 @@ CHANCE = Marker.CHANCE
 
 
 TERMINAL = Marker.TERMINAL
-# phases of a turn (SETUP: dealing)
-SETUP, DRAW, ROLL, CALL, FREE, DISCARD = range(6)
-PHASE_NAMES = ("setup", "draw", "roll", "call-people", "free-time", "discard")
 
 
 class ChezGeekState(State):
@@ -80,7 +78,7 @@ class ChezGeekState(State):
         # continuing Whenevers: [type, seat it is on, turns left, owner]
         self.table: list[list[int]] = []
         self.stack: list[Step] = []
-        self.phase = SETUP
+        self.phase: Phase = SETUP
         self.turn = 0
         self.first = 0
         self.income = 0

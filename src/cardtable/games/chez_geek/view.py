@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardtable.games.chez_geek.phases import PHASE_NAMES
 from cardtable.games.chez_geek.steps import (
     D_SHOP,
     D_WINDOW,
@@ -22,7 +23,6 @@ if TYPE_CHECKING:
     from cardtable.games.chez_geek.game import ChezGeekGame
     from cardtable.games.chez_geek.state import ChezGeekState
 
-PHASE_NAMES = ("setup", "draw", "roll", "call-people", "free-time", "discard")
 LOG_TAIL = 8
 
 
