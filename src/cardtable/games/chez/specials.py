@@ -7,6 +7,7 @@ from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import (
     RANK,
 )
+from cardtable.games.chez.combos import BY_PTYPE
 from cardtable.games.chez.combos import revolution as revolution_rule
 from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.steps import (
@@ -17,7 +18,6 @@ from cardtable.games.chez.steps import (
     JACK,
     JOKER_PLAY,
     KING,
-    KQ,
     QUEEN,
     REVOLUTION,
     ROYAL,
@@ -76,8 +76,8 @@ class SpecialsMixin(ChezCore):
             stack.append(FxStep(FX_JACK, play))
             stack.append(FxStep(FX_QUEEN, play))
             self._king(play, 1)
-        elif ptype == KQ:
-            self._swap_hands(play)
+        elif ptype in BY_PTYPE:
+            BY_PTYPE[ptype].resolve(self, play)
 
     def _run_fx(self, step: FxStep) -> None:
         self.stack.pop()
@@ -203,14 +203,3 @@ class SpecialsMixin(ChezCore):
         else:
             self._log("revolution_fails", play.seat)
             self.stack.append(DrawStep(play.seat, 2))
-
-    def _swap_hands(self, play: Pending) -> None:
-        target, p = play.target, play.seat
-        if target < 0 or not self.active[target] or self._absorb(target):
-            return
-        hands = self.hands
-        hands[p], hands[target] = hands[target], hands[p]
-        both = (1 << p) | (1 << target)
-        for cid in hands[p] + hands[target]:
-            self.known[cid] |= both
-        self._log("swap", p, target)

@@ -10,10 +10,10 @@ from cardtable.engine.game import Action
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import JOKER, NKINDS, RANK
 from cardtable.games.chez.combos import (
+    RULES,
     betting_man,
     castle,
     doubles,
-    king_queen,
     red_sixes,
     revolution,
     royal_court,
@@ -31,7 +31,6 @@ RANK_BIT = tuple(1 << RANK[k] for k in range(NKINDS))
 SIX_BIT, TEN_BIT, JOKER_BIT = 1 << 6, 1 << 10, 1 << 0
 REVOLUTION_BITS = sum(1 << r for r in (2, 3, 4, 5))
 ROYAL_BITS = sum(1 << r for r in (11, 12, 13))
-KQ_BITS = sum(1 << r for r in (12, 13))
 CASTLE_BITS = sum(1 << r for r in (7, 8, 9))
 
 
@@ -99,9 +98,10 @@ class TurnMixin(ChezCore):
                 if mask & ROYAL_BITS == ROYAL_BITS and opt["royal_court"]:
                     groups = groups or self._by_rank(p)
                     royal_court.options(groups, playable, plays)
-                if mask & KQ_BITS == KQ_BITS and opt["king_queen"]:
-                    groups = groups or self._by_rank(p)
-                    king_queen.options(groups, playable, plays)
+                for rule in RULES:
+                    if mask & rule.NEEDS == rule.NEEDS and opt[rule.SETTING.name]:
+                        groups = groups or self._by_rank(p)
+                        rule.options(groups, playable, plays)
                 if (
                     (mask >> 1).bit_count() >= 5
                     and opt["true_transformation"]
