@@ -13,6 +13,7 @@ from typing import Any
 from cardtable.bots.base import Bot
 from cardtable.bots.match import bots_choose, bots_observe, run_match
 from cardtable.bots.registry import default_bot, make_bot
+from cardtable.bots.specs import split_specs
 from cardtable.cli.options import add_game_options, game_from
 from cardtable.engine.errors import ActionError, SeatError, SettingError
 from cardtable.engine.game import Action, Game, State
@@ -37,7 +38,7 @@ def register(sub: Any) -> None:
 def choose_bots(game: Game, human: int, spec: str | None, seed: int) -> dict[int, Bot]:
     if spec is None:
         spec = default_bot(game)
-    names = [n.strip() for n in spec.split(",") if n.strip()]
+    names = split_specs(spec)
     others = [s for s in range(game.num_players) if s != human]
     if len(names) == 1:
         names = names * len(others)

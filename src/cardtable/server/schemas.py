@@ -69,6 +69,7 @@ class GameSummary(BaseModel):
     settings: list[dict[str, Any]]
     bots: list[str]
     default_bot: str
+    levels: list[dict[str, Any]] = []  # level, spec, note, measured rating
 
 
 @dataclass

@@ -18,10 +18,9 @@ from typing import Any
 
 from cardtable.bots.base import Bot
 from cardtable.engine.game import Action
-from cardtable.games.contest.pieces import COUNTS, LETTERS, VALUES
+from cardtable.games.contest.pieces import LETTERS, VALUES
 
 VALUE_OF = {LETTERS[p]: VALUES[p] for p in range(len(LETTERS))}
-COUNT_OF = {LETTERS[p]: COUNTS[p] for p in range(len(LETTERS))}
 
 
 class HeuristicBot(Bot):
@@ -32,6 +31,8 @@ class HeuristicBot(Bot):
         self.reveals = 0
         self.bluffs = 0
         self.rounds_seen: set[int] = set()
+        # copies of each piece in one pile (the ``pile`` setting may make it tiny)
+        self.count_of: dict[str, int] = {letter: n // 2 for letter, n in game.deck().items()}
 
     # ---- memory ----------------------------------------------------------------
     def observe(self, observation: dict[str, Any]) -> None:
@@ -81,7 +82,7 @@ class HeuristicBot(Bot):
     def could_hold(self, obs: dict[str, Any], piece: str) -> bool:
         """Whether the opponent could believe I hold ``piece``: not all copies lost."""
         lost: int = obs["you"]["defeated"].count(piece)
-        return lost < COUNT_OF[piece]
+        return lost < self.count_of.get(piece, 0)
 
     def should_call(self, obs: dict[str, Any]) -> bool:
         me = obs["you"]
@@ -94,7 +95,7 @@ class HeuristicBot(Bot):
             return shown != declared
         # copies of the declared piece that are known to be elsewhere (not the card in play)
         elsewhere = opp["known_cards"].get(declared, 0)
-        if elsewhere >= COUNT_OF[declared]:
+        if elsewhere >= self.count_of.get(declared, 0):
             return True
         if me["wrong_calls_in_a_row"] >= 1 and self.bluff_rate() < 0.6:
             return False  # a second wrong call in a row would cost us the next round's call

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
+from cardtable.bots.levels import levels_of
 from cardtable.bots.registry import available_bots, default_bot
 from cardtable.engine.registry import available_games, game_info, load_game
 from cardtable.server.schemas import GameSummary
@@ -18,6 +19,7 @@ def list_games() -> list[GameSummary]:
         info = game_info(name)
         game = load_game(name)
         described = info.describe()
+        game = load_game(name)
         out.append(
             GameSummary(
                 name=name,
@@ -28,6 +30,7 @@ def list_games() -> list[GameSummary]:
                 settings=described["settings"],
                 bots=available_bots(game),
                 default_bot=default_bot(game),
+                levels=[level.as_dict() for level in levels_of(game)],
             )
         )
     return out
