@@ -13,7 +13,8 @@ from pathlib import Path
 import httpx
 import pytest
 from ct_server_helpers import CHROMIUM_ARGS, ServerProcess, chromium_path
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator, Page, expect, sync_playwright
 
 from cardtable.engine.registry import available_games
 
@@ -49,6 +50,22 @@ def watch_errors(page: Page) -> list[str]:
     return errors
 
 
+# how a click fails when the board is redrawn under it (the button left the DOM or was
+# disabled before the click landed); any other failure is a real one and propagates
+MOVED_ON = ("not attached", "detached", "not enabled", "Timeout")
+
+
+def click_if_still_there(button: Locator) -> bool:
+    """Click ``button``; False if the view moved on under the click, else raise."""
+    try:
+        button.click(timeout=2_000)
+    except PlaywrightError as exc:
+        if not any(reason in str(exc) for reason in MOVED_ON):
+            raise
+        return False
+    return True
+
+
 def act_until(page: Page, done, rng: random.Random, limit: int = 400) -> int:
     """Click one of the offered buttons until ``done()``; returns the clicks made."""
     clicks = 0
@@ -62,11 +79,7 @@ def act_until(page: Page, done, rng: random.Random, limit: int = 400) -> int:
         buttons = page.locator(BOARD_BUTTONS)
         n = buttons.count()
         if n and not done():
-            try:
-                buttons.nth(rng.randrange(n)).click(timeout=2_000)
-                clicks += 1
-            except Exception:  # the view moved on under the click: look again
-                continue
+            clicks += click_if_still_there(buttons.nth(rng.randrange(n)))
     return clicks
 
 
@@ -128,11 +141,7 @@ def test_two_people_join_the_same_table(server, browser):
             buttons = page.locator(BOARD_BUTTONS)
             n = buttons.count()
             if n:
-                try:
-                    buttons.nth(rng.randrange(n)).click(timeout=2_000)
-                    clicks += 1
-                except Exception:
-                    pass
+                clicks += click_if_still_there(buttons.nth(rng.randrange(n)))
         a.wait_for_timeout(50)
     assert clicks >= 10
     # both people see the same table: same move number, same public log

@@ -61,16 +61,26 @@ def check_notation(game: Game, seed: int, state: State) -> None:
             raise _fail(game, seed, state, f"{text!r} parses to {back!r}, not {action!r}")
 
 
+def _fingerprint(state: State) -> tuple[list[str], list[str], list[str], dict[str, int]]:
+    n = state.game.num_players
+    return (
+        [json.dumps(state.observation(s), sort_keys=True) for s in range(n)],
+        [str(a) for a in state.history()],
+        [str(a) for a in state.legal_actions()],
+        dict(state.cards()),
+    )
+
+
 def check_clone_independence(game: Game, seed: int, state: State, rng: random.Random) -> None:
-    before = [json.dumps(state.observation(s), sort_keys=True) for s in range(game.num_players)]
-    history = [str(a) for a in state.history()]
+    """Play a clone a few moves on: every seat's view, the history, the legal actions and
+    the cards of the original must be as they were (a copy sharing a list shows here)."""
+    before = _fingerprint(state)
     copy = state.clone()
     for _ in range(3):
         if copy.is_terminal():
             break
         copy.apply_action(rng.choice(copy.legal_actions()))
-    after = [json.dumps(state.observation(s), sort_keys=True) for s in range(game.num_players)]
-    if before != after or history != [str(a) for a in state.history()]:
+    if _fingerprint(state) != before:
         raise _fail(game, seed, state, "changing a clone changed the original")
 
 
@@ -128,8 +138,13 @@ def random_playout(
     report: ConformanceReport,
     deep: bool,
 ) -> State:
-    """One seeded random game with the per-action checks; ``deep`` adds the costly ones."""
+    """One seeded random game with the per-action checks; ``deep`` adds the costly ones.
+
+    Every game also clones itself once at a random move and plays the clone on
+    (with its own RNG, so the game's own course does not depend on the probe).
+    """
     rng = random.Random(seed)
+    probe_rng = random.Random(f"clone probe {seed}")
     state = game.new_initial_state(seed=seed)
     deck = game.deck()
     probe_at = rng.randrange(1, max_length)
@@ -147,8 +162,8 @@ def random_playout(
             check_notation(game, seed, state)
             action = rng.choice(legal)
             report.decisions += 1
-        if deep and state.move_number() == probe_at:
-            check_clone_independence(game, seed, state, rng)
+        if state.move_number() == probe_at:
+            check_clone_independence(game, seed, state, probe_rng)
         state.apply_action(action)
         if state.cards() != deck:
             raise _fail(game, seed, state, f"cards not conserved after {action}")

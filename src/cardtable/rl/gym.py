@@ -103,8 +103,8 @@ class CardtableEnv(gymnasium.Env):
                 continue
             if player is Marker.TERMINAL or player == self.seat:
                 return
-            bot = self.bots[player]  # type: ignore[index]
-            state.apply_action(decide(bot, state, player))  # type: ignore[arg-type]
+            bot = self.bots[player]
+            state.apply_action(decide(bot, state, player))
             self._tell_bots()
 
     def _tell_bots(self) -> None:

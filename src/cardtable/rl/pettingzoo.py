@@ -70,10 +70,10 @@ class CardtableAECEnv(AECEnv):
         self._seeds = random.Random()
         self.state: State | None = None
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -100,7 +100,8 @@ class CardtableAECEnv(AECEnv):
                 self.rewards[agent] = float(returns[seat])
                 self.terminations[agent] = True
         else:
-            self.agent_selection = self.possible_agents[player]  # type: ignore[index]
+            assert isinstance(player, int)  # noqa: S101 - neither chance nor the end here
+            self.agent_selection = self.possible_agents[player]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self.state
@@ -119,7 +120,7 @@ class CardtableAECEnv(AECEnv):
             return
         state = self.state
         assert state is not None  # noqa: S101
-        state.apply_action(self.codec.actions.action_of(state, action))  # type: ignore[arg-type]
+        state.apply_action(self.codec.actions.action_of(state, action))  # type: ignore[arg-type]  # the framework hands an untyped action id
         state.resolve_chance()
         self._cumulative_rewards[agent] = 0.0
         self._settle()

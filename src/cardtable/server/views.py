@@ -15,13 +15,12 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.engine.game import Action, State
-
-PASS = "pass"
+from cardtable.engine.game import Action, State, decline_of, is_decline
 
 
-def is_pass(action: Action | str) -> bool:
-    return str(action) == PASS
+def is_pass(action: Action) -> bool:
+    """A pass: the game's declining action, known by its type (``engine.Decline``)."""
+    return is_decline(action)
 
 
 def is_reaction(state: State) -> bool:
@@ -34,19 +33,17 @@ def is_reaction(state: State) -> bool:
 
 
 def pass_action(state: State) -> Action:
-    for a in state.legal_actions():
-        if is_pass(a):
-            return a
-    raise LookupError("no pass action here")
+    action = decline_of(state.legal_actions())
+    if action is None:
+        raise LookupError("no pass action here")
+    return action
 
 
 def default_action(state: State) -> Action:
     """The move made for a seat whose clock ran out: pass when it may, else the first."""
     legal = state.legal_actions()
-    for a in legal:
-        if is_pass(a):
-            return a
-    return legal[0]
+    action = decline_of(legal)
+    return legal[0] if action is None else action
 
 
 @dataclass

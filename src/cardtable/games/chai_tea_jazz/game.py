@@ -12,7 +12,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardtable.engine.errors import SettingError
-from cardtable.engine.game import Action, Game, GameInfo, Setting
+from cardtable.engine.game import Action, FileOption, Game, GameInfo, Setting
 from cardtable.games.chai_tea_jazz import actions as act
 from cardtable.games.chai_tea_jazz.cards import (
     DOUBLE,
@@ -121,6 +121,10 @@ class ChaiTeaJazzGame(Game):
         "hard": "pimc(samples=6, depth=1)",
         "expert": "pimc(samples=20, depth=2)",
     }
+    default_bot = "heuristic"
+    file_options = (
+        FileOption("--setup", "setup", "a contract setup file (JSON/TOML) for Chai Tea Jazz"),
+    )
 
     def _check_settings(self) -> None:
         n = self.num_players
@@ -232,6 +236,7 @@ class ChaiTeaJazzGame(Game):
                 )
                 per_play.append(picks)
             self.pick_actions.append(per_play)
+        a: Action
         for a in self.deal_actions.values():
             text[str(a).lower()] = a
         for a in self.play_actions.values():
@@ -244,7 +249,7 @@ class ChaiTeaJazzGame(Game):
                 for a in picks:
                     text[str(a).lower()] = a
         self.by_text = text
-        self.pick_cache: dict[tuple, list[Action]] = {}
+        self.pick_cache: dict[tuple[Any, ...], list[Action]] = {}
 
     def new_initial_state(self, seed: int | None = None, deal: Any = None) -> ChaiTeaJazzState:
         from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState

@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any, ClassVar
 
 from cardtable.engine.errors import SettingError
-from cardtable.engine.game import Game, GameInfo, Setting
+from cardtable.engine.game import FileOption, Game, GameInfo, Setting
 from cardtable.games.chez_geek.actions import Call as CallAction
 from cardtable.games.chez_geek.actions import CardAct, Chance, Play
 from cardtable.games.chez_geek.deck_loader import cached_deck
@@ -62,6 +62,16 @@ class ChezGeekGame(Game):
         ),
     )
     bots = {"heuristic": "cardtable.games.chez_geek.bots:HeuristicBot"}
+    default_bot = "heuristic"
+    file_options = (
+        FileOption(
+            "--deck",
+            "deck",
+            "a Chez Geek deck file (TOML; repeatable, merged)",
+            many=True,
+            read=False,
+        ),
+    )
     # levels offered to people (lobby, --bots hard): specs, rated in docs/bots.md
     bot_levels: ClassVar[dict[str, str]] = {
         "easy": "ismcts(iterations=100)",

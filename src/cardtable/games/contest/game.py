@@ -80,6 +80,7 @@ class ContestGame(Game):
     )
 
     bots = {"heuristic": "cardtable.games.contest.bots:HeuristicBot"}
+    default_bot = "heuristic"
     # levels offered to people (lobby, --bots hard): specs, rated in docs/bots.md
     bot_levels: ClassVar[dict[str, str]] = {
         "easy": "ismcts(iterations=100)",
@@ -210,21 +211,24 @@ class ContestState(State):
     def _apply(self, action: Action) -> None:
         phase = self.phase
         if phase == DEAL:
+            assert isinstance(action, act.Deal), "legal at a deal: Deal outcomes only"
             seat, pos = divmod(self.dealt, self.size)
-            self.piece[seat][pos] = action.piece  # type: ignore[attr-defined]
-            self.deal_left[seat][action.piece] -= 1  # type: ignore[attr-defined]
+            self.piece[seat][pos] = action.piece
+            self.deal_left[seat][action.piece] -= 1
             self.dealt += 1
             if self.dealt == 2 * self.size:
                 self._start_round()
         elif phase == DECLARE_FIRST:
+            assert isinstance(action, act.Declare), "legal at a declaration: Declare only"
             self.declared = [-1, -1]
             self.declared_round = self.round
-            self.declared[self.first] = action.piece  # type: ignore[attr-defined]
+            self.declared[self.first] = action.piece
             self.phase = DECLARE_SECOND
             self.cp = 1 - self.first
         elif phase == DECLARE_SECOND:
+            assert isinstance(action, act.Declare), "legal at a declaration: Declare only"
             second = 1 - self.first
-            self.declared[second] = action.piece  # type: ignore[attr-defined]
+            self.declared[second] = action.piece
             self._open_calls()
         elif phase == CALL_SECOND:
             if action is act.CALL or action == act.CALL:
@@ -288,7 +292,9 @@ class ContestState(State):
             CALL_FIRST: "call or pass",
             CONSEQUENCE: "choose a consequence: pile or top",
         }[phase]
-        return f"now {SEAT_NAMES[self.cp]} must {wanted}"  # type: ignore[index]
+        if not isinstance(self.cp, int):
+            return "the game is over"
+        return f"now {SEAT_NAMES[self.cp]} must {wanted}"
 
     def is_reaction_window(self) -> bool:
         return self.phase in (CALL_SECOND, CALL_FIRST)
@@ -353,8 +359,7 @@ class ContestState(State):
                     pieces[i] = free.pop()
             placed = Counter(p for p in pieces if p >= 0)
             other.deal_left[owner] = [n - placed[p] for p, n in enumerate(self.counts)]
-        other.seed = None
-        other.rng = random.Random(rng.getrandbits(64))
+        other.reseed(rng)
         if self.deal is not None:
             other.deal = {
                 key: [LETTERS[p] for p in other.piece[s]]
@@ -363,11 +368,10 @@ class ContestState(State):
         else:
             size = self.size
             dealt = min(self.dealt, 2 * size)
-            other._history[:dealt] = [
-                act.DEAL[i // size][other.piece[i // size][i % size]]
+            other.rewrite_outcomes(
+                (i, act.DEAL[i // size][other.piece[i // size][i % size]])
                 for i in range(dealt)
-            ]
-        other._legal = None
+            )
         return other
 
     # ---- flow ------------------------------------------------------------------

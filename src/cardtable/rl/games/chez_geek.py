@@ -26,8 +26,8 @@ import numpy as np
 
 from cardtable.games.chez_geek.actions import WORDS
 from cardtable.games.chez_geek.game import ChezGeekGame
+from cardtable.games.chez_geek.phases import PHASE_NAMES
 from cardtable.games.chez_geek.steps import PLAY_NAMES, STEP_NAMES
-from cardtable.games.chez_geek.view import PHASE_NAMES
 from cardtable.games.chez_geek.whenevers import TARGETED
 from cardtable.rl.codec import Codec, one_hot
 from cardtable.rl.spaces import ActionTable, Layout

@@ -45,7 +45,7 @@ STEP = 1.0 / SCALE
 def _count(out: np.ndarray, start: int, letters: list[str | None]) -> None:
     for letter in letters:
         if letter is not None:
-            out[start + INDEX[letter]] += STEP  # type: ignore[operator]
+            out[start + INDEX[letter]] += STEP  # type: ignore[operator]  # numpy item arithmetic is untyped
 
 
 class ContestCodec(Codec):
@@ -122,7 +122,7 @@ class ContestCodec(Codec):
         _count(out, o + 12, [c["declared"] for c in them["defeated"]])
         _count(out, o + 18, [c["card"] for c in them["defeated"]])
         for letter, n in them["known_cards"].items():
-            out[o + 24 + INDEX[letter]] = n / SCALE  # type: ignore[operator]
+            out[o + 24 + INDEX[letter]] = n / SCALE  # type: ignore[operator]  # numpy item arithmetic is untyped
         out[o + 30] = them["main_pile"] / SCALE
         out[o + 31] = them["banned"]
         out[o + 32] = them["wrong_calls_in_a_row"] / 2

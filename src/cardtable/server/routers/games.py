@@ -10,7 +10,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 
 from cardtable.bots.levels import levels_of
-from cardtable.bots.registry import available_bots
+from cardtable.bots.registry import available_bots, default_bot
 from cardtable.engine.registry import available_games, game_info
 from cardtable.server.deps import manager_of
 from cardtable.server.schemas import GameSummary
@@ -41,6 +41,7 @@ async def list_games(request: Request) -> list[GameSummary]:
                 summary=info.summary,
                 settings=described["settings"],
                 bots=available_bots(game),
+                default_bot=default_bot(game),
                 levels=[level.as_dict() for level in levels_of(game)],
             )
         )
