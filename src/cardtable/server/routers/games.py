@@ -29,7 +29,7 @@ async def list_games(request: Request) -> list[GameSummary]:
         for s in described["settings"]:
             if s.get("files"):
                 # values of the setting's own shape: a list setting takes a list of names
-                offered: list[object] = [[n] for n in decks] if s["type"] == "list" else decks
+                offered: list[object] = [[n] for n in decks] if s["type"] == "list" else list(decks)
                 s["choices"] = [s["default"], *offered]
         game = await manager.game_for(name, info.default_players, {})
         out.append(
