@@ -1,13 +1,20 @@
 """Load test: many concurrent tables of scripted players over WebSocket, one server.
 
-Starts ``cardtable serve`` on a free port with a fresh SQLite file (or uses
-``--url`` for a server you started, e.g. against PostgreSQL), fills
-``--tables`` tables at a time with clients that play random legal moves at
-every seat, and reports committed moves per second and the latency from
-sending a move to its acknowledgement (``ack``: committed to the database)
-and to the first reply (``ack`` or, inside a reaction window, ``answered``).
+Starts ``cardtable serve`` on a free port, once on a fresh SQLite file and once
+on a fresh PostgreSQL database, fills ``--tables`` tables at a time with
+clients that play random legal moves at every seat, and reports side by side
+committed moves per second and the latency from sending a move to its
+acknowledgement (``ack``: committed to the database) and to the first reply
+(``ack`` or, inside a reaction window, ``answered``).
 
-    .venv/bin/python benchmarks/load.py --tables 50 --games 200
+PostgreSQL is the server at ``--postgres`` (default ``$CARDTABLE_TEST_POSTGRES``),
+where the benchmark creates and afterwards drops a database of its own;
+``scripts/with-postgres --durable`` starts a throwaway one with PostgreSQL's
+default durability (every commit flushed) and sets that variable:
+
+    scripts/with-postgres --durable .venv/bin/python benchmarks/load.py --tables 50 --games 200
+
+``--url`` measures a server you started instead.
 """
 
 from __future__ import annotations
@@ -25,6 +32,10 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -159,22 +170,42 @@ def start_server(database: str) -> tuple[subprocess.Popen[bytes], str]:
     raise SystemExit("the server did not start")
 
 
-def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("--tables", type=int, default=50, help="tables playing at once (default 50)")
-    p.add_argument("--games", type=int, default=200, help="games in all (default 200)")
-    p.add_argument("--game", default="contest", help="game to play (default contest)")
-    p.add_argument("--players", type=int, default=2, help="players per table (default 2)")
-    p.add_argument("--url", default=None, help="use a running server instead of starting one")
-    p.add_argument("--database", default=None, help="database URL for the started server")
-    args = p.parse_args()
+@dataclass
+class Result:
+    name: str
+    stats: Stats
+    elapsed: float
+    client_cpu: float
+    server_cpu: float | None
+
+
+@contextmanager
+def postgres_database(admin_url: str) -> Iterator[str]:
+    """A fresh database on the PostgreSQL server at ``admin_url``, dropped afterwards."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    url = make_url(admin_url).set(drivername="postgresql+psycopg")
+    name = f"ct_load_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+        try:
+            yield url.set(database=name).render_as_string(hide_password=False)
+        finally:
+            with admin.connect() as conn:
+                conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    finally:
+        admin.dispose()
+
+
+def measure(name: str, base: str | None, database: str | None, args: argparse.Namespace) -> Result:
+    """Play the load against ``base``, or against a server started on ``database``."""
     proc = None
-    base = args.url
-    tmp = tempfile.TemporaryDirectory()
     if base is None:
-        database = args.database or f"sqlite:///{Path(tmp.name) / 'load.db'}"
+        assert database is not None
         proc, base = start_server(database)
-        print(f"server: cardtable serve on {base}, database {database.split('@')[-1]}")
     server_cpu = None
     try:
         t0 = time.perf_counter()
@@ -190,32 +221,92 @@ def main() -> None:
         if proc is not None:
             proc.send_signal(signal.SIGTERM)
             proc.wait(10)
-        tmp.cleanup()
+    return Result(name, stats, elapsed, client_cpu, server_cpu)
+
+
+def report(results: list[Result], args: argparse.Namespace) -> None:
     ms = 1000.0
+
+    def lat(values: list[float]) -> str:
+        return f"{percentile(values, 50) * ms:.1f} / {percentile(values, 99) * ms:.1f}"
+
+    rows = [
+        ("games", lambda r: f"{r.stats.games} in {r.elapsed:.1f} s"),
+        ("committed player moves", lambda r: str(len(r.stats.ack))),
+        ("moves/s", lambda r: f"{len(r.stats.ack) / r.elapsed:.0f}"),
+        ("move -> ack p50 / p99 (ms)", lambda r: lat(r.stats.ack)),
+        (
+            "move -> ack mean (ms)",
+            lambda r: f"{statistics.fmean(r.stats.ack) * ms:.1f}" if r.stats.ack else "-",
+        ),
+        ("move -> first reply p50 / p99 (ms)", lambda r: lat(r.stats.reply)),
+        (
+            "server CPU (s)",
+            lambda r: f"{r.server_cpu:.1f}" if r.server_cpu is not None else "not measured",
+        ),
+        ("load clients CPU (s)", lambda r: f"{r.client_cpu:.1f}"),
+        ("refusals", lambda r: str(sum(r.stats.errors.values()))),
+    ]
     print(
-        f"{stats.games} {args.game} games, {args.tables} tables at once, "
-        f"{args.players} WebSocket clients per table, {elapsed:.1f} s"
+        f"\n{args.games} {args.game} games per database, {args.tables} tables at once, "
+        f"{args.players} WebSocket clients per table, {os.cpu_count()} cores "
+        "(server and clients share them)"
     )
-    print(f"committed player moves: {len(stats.ack)} ({len(stats.ack) / elapsed:.0f} moves/s)")
-    print(
-        f"move -> ack (committed): p50 {percentile(stats.ack, 50) * ms:.1f} ms, "
-        f"p99 {percentile(stats.ack, 99) * ms:.1f} ms, "
-        f"mean {statistics.fmean(stats.ack) * ms if stats.ack else float('nan'):.1f} ms"
+    width = max(len(label) for label, _ in rows)
+    cells = [[fmt(r) for r in results] for _, fmt in rows]
+    col = max([len(r.name) for r in results] + [len(c) for row in cells for c in row])
+    print(" " * width + "".join(f"  {r.name:>{col}}" for r in results))
+    for (label, _), row in zip(rows, cells, strict=True):
+        print(f"{label:<{width}}" + "".join(f"  {c:>{col}}" for c in row))
+    print("(a pass in a reaction window is acknowledged when the window closes, i.e. when")
+    print(" every seat has answered, so move -> ack includes waiting for the other clients)")
+    for r in results:
+        if r.stats.errors:
+            print(f"{r.name} refusals (a window closed early, a game ended): {r.stats.errors}")
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--tables", type=int, default=50, help="tables playing at once (default 50)")
+    p.add_argument("--games", type=int, default=200, help="games per database (default 200)")
+    p.add_argument("--game", default="contest", help="game to play (default contest)")
+    p.add_argument("--players", type=int, default=2, help="players per table (default 2)")
+    p.add_argument("--url", default=None, help="measure a running server instead")
+    p.add_argument(
+        "--postgres",
+        default=os.environ.get("CARDTABLE_TEST_POSTGRES"),
+        help="PostgreSQL server URL where a database may be created "
+        "(default $CARDTABLE_TEST_POSTGRES)",
     )
-    print(
-        f"move -> first reply (ack or answered): p50 {percentile(stats.reply, 50) * ms:.1f} ms, "
-        f"p99 {percentile(stats.reply, 99) * ms:.1f} ms"
+    p.add_argument(
+        "--databases",
+        default="sqlite,postgresql",
+        help="which to measure, comma-separated (default sqlite,postgresql)",
     )
-    print("  (a pass in a reaction window is acknowledged when the window closes, i.e. when")
-    print("   every seat has answered, so move -> ack includes waiting for the other clients)")
-    cpus = os.cpu_count()
-    shown = f"{server_cpu:.1f} s" if server_cpu is not None else "not measured"
-    print(
-        f"CPU: server {shown}, load clients {client_cpu:.1f} s, "
-        f"over {elapsed:.1f} s on {cpus} cores"
-    )
-    if stats.errors:
-        print(f"refusals (expected: a window closed early or a game ended first): {stats.errors}")
+    args = p.parse_args()
+    results = []
+    if args.url is not None:
+        results.append(measure(args.url, args.url, None, args))
+    else:
+        wanted = [d.strip() for d in args.databases.split(",") if d.strip()]
+        unknown = set(wanted) - {"sqlite", "postgresql"}
+        if unknown:
+            raise SystemExit(f"unknown database kind(s): {sorted(unknown)}")
+        if "postgresql" in wanted and not args.postgres:
+            raise SystemExit(
+                "PostgreSQL: no server to measure. Run under scripts/with-postgres, give "
+                "--postgres URL, or measure SQLite alone with --databases sqlite"
+            )
+        for kind in wanted:
+            print(f"measuring {kind} ...", flush=True)
+            if kind == "sqlite":
+                with tempfile.TemporaryDirectory() as tmp:
+                    url = f"sqlite:///{Path(tmp) / 'load.db'}"
+                    results.append(measure("SQLite", None, url, args))
+            else:
+                with postgres_database(args.postgres) as url:
+                    results.append(measure("PostgreSQL", None, url, args))
+    report(results, args)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from typing import Any
 from cardtable.bots.base import Bot
 from cardtable.bots.infoset import decide
 from cardtable.bots.registry import make_bot
+from cardtable.bots.specs import split_specs
 from cardtable.cli.options import add_game_options, game_from
 from cardtable.engine.errors import ActionError, SettingError
 from cardtable.engine.game import Game, State
@@ -34,7 +35,7 @@ def register(sub: Any) -> None:
 
 
 def choose_bots(game: Game, human: int, spec: str, seed: int) -> dict[int, Bot]:
-    names = [n.strip() for n in spec.split(",") if n.strip()]
+    names = split_specs(spec)
     others = [s for s in range(game.num_players) if s != human]
     if len(names) == 1:
         names = names * len(others)

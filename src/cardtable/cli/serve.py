@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 
@@ -27,6 +28,10 @@ def run(args: argparse.Namespace) -> int:
     from cardtable.server.settings import Settings
 
     settings = Settings(host=args.host, port=args.port, database_url=args.database or "")
+    problem = _upgrade(settings.resolved_database_url())
+    if problem:
+        print(f"cardtable serve: {problem}", file=sys.stderr)
+        return 2
     app = create_app(settings)
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
     print(f"cardtable: serving on http://{shown}:{args.port}/  (database: {_safe(settings)})")
@@ -41,6 +46,21 @@ def run(args: argparse.Namespace) -> int:
         ws_per_message_deflate=False,
     )
     return 0
+
+
+def _upgrade(url: str) -> str | None:
+    """Migrate the database before serving; the reason it cannot be used, if so."""
+    from cardtable.server.db import make_engine
+    from cardtable.server.migrate import DatabaseLayoutError, upgrade_database
+
+    engine = make_engine(url)
+    try:
+        upgrade_database(engine)
+    except DatabaseLayoutError as exc:
+        return str(exc)
+    finally:
+        engine.dispose()
+    return None
 
 
 def _safe(settings: Any) -> str:

@@ -89,12 +89,17 @@ def check_record_round_trip(game: Game, seed: int, state: State) -> None:
 def check_view_secrecy(game: Game, seed: int, state: State, seat: int, rng: random.Random) -> bool:
     """Re-deal what ``seat`` cannot see; its whole experience must be unchanged.
 
+    The public view (for spectators) must not change either, at every step:
+    re-dealing any seat's unseen cards never moves what everybody may know.
+
     Returns whether the re-deal changed what some other seat holds, so the
     caller can make sure the check was not vacuous.
     """
     other = state.resample(seat, rng)
     if other.observation(seat) != state.observation(seat):
         raise _fail(game, seed, state, f"resample for seat {seat} changes its observation")
+    if other.public_observation() != state.public_observation():
+        raise _fail(game, seed, state, f"resample for seat {seat} changes the public observation")
     original = replay_states(state.to_record())
     resampled = replay_states(other.to_record())
     if len(original) != len(resampled):
@@ -104,6 +109,8 @@ def check_view_secrecy(game: Game, seed: int, state: State, seat: int, rng: rand
             raise _fail(game, seed, state, f"decision points differ for seat {seat} at step {step}")
         if a.observation(seat) != b.observation(seat):
             raise _fail(game, seed, state, f"seat {seat}'s observation differs at step {step}")
+        if a.public_observation() != b.public_observation():
+            raise _fail(game, seed, state, f"the public observation differs at step {step}")
         if a.current_player() == seat and [str(x) for x in a.legal_actions()] != [
             str(x) for x in b.legal_actions()
         ]:

@@ -148,6 +148,14 @@ class Game(ABC):
     def seat_name(self, seat: int) -> str:
         return f"P{seat}"
 
+    def card_catalogue(self) -> dict[str, Any] | None:
+        """What a client needs to draw cards that are data (titles, kinds, costs, texts).
+
+        ``None`` for games whose card notation says it all (``AS``, ``9H``).
+        Public: it describes the deck, never where any card is.
+        """
+        return None
+
     def render(self, observation: dict[str, Any]) -> str:
         """A seat's observation as text for the terminal; games override this."""
         import json
@@ -230,6 +238,30 @@ class State(ABC):
     def public_log(self) -> list[str]:
         """Events in words that every seat may read."""
         return []
+
+    def public_observation(self) -> dict[str, Any] | None:
+        """JSON-able: what every seat may know now, for spectators; ``None`` if not offered.
+
+        It must not change when any seat's unseen cards are re-dealt (the
+        conformance suite checks it with ``resample`` like seat views), so it
+        holds no seat-relative field ("your hand") and no hidden card.
+        """
+        return None
+
+    def unplayable_reasons(self, seat: int) -> dict[str, str]:
+        """Why each card of ``seat``'s own hand cannot be played now, in words.
+
+        Keys are the cards as the seat's observation names them; a card that can
+        be played now has no key. Empty unless ``seat`` is deciding; the reasons
+        read only that seat's hand and public facts, so they go to that seat alone.
+        """
+        return {}
+
+    def why_illegal(self, action: Action) -> str:
+        """Why ``action`` is refused here, in words a person can act on."""
+        if self.is_terminal():
+            return "the game is over"
+        return self._why_illegal(action)
 
     def is_reaction_window(self) -> bool:
         """Whether the seat to act is answering out of turn (a nope, a Whenever, a call).

@@ -39,6 +39,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 
+from cardtable.server.migrate import upgrade_database
+
 T = TypeVar("T")
 
 metadata = MetaData()
@@ -133,12 +135,19 @@ def make_engine(url: str) -> Engine:
 
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            # the driver's own transaction handling leaves DDL outside transactions;
+            # BEGIN below makes every transaction real, so a migration is all or nothing
+            dbapi_conn.isolation_level = None
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
             # NORMAL in WAL mode survives a killed process (the WAL is written
             # before commit returns); only an OS crash could lose the last commits.
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.close()
+
+        @event.listens_for(engine, "begin")
+        def _begin(conn: Any) -> None:
+            conn.exec_driver_sql("BEGIN")
 
         return engine
     if parsed.get_backend_name() == "postgresql" and parsed.get_driver_name() in ("", "psycopg2"):
@@ -147,12 +156,17 @@ def make_engine(url: str) -> Engine:
 
 
 class Store:
-    """Synchronous data access; every write is one transaction."""
+    """Synchronous data access; every write is one transaction.
+
+    Opening a store upgrades the database to the newest table layout, or
+    refuses it (``cardtable.server.migrate``). ``metadata`` above must always
+    equal what the migrations build; the migration tests check it.
+    """
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
-        metadata.create_all(self.engine)
+        upgrade_database(self.engine)
 
     def create_table(self, row: TableRow) -> None:
         with self.engine.begin() as conn:

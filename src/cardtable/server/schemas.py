@@ -68,6 +68,7 @@ class GameSummary(BaseModel):
     summary: str
     settings: list[dict[str, Any]]
     bots: list[str]
+    levels: list[dict[str, Any]] = []  # level, spec, note, measured rating
 
 
 @dataclass

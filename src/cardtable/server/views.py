@@ -1,12 +1,12 @@
 """What each seat and each spectator is sent: built only from the engine's views.
 
 A seat's message holds its own ``observation(seat)``, the public log, its own
-actions and, when it must decide, its legal actions. A spectator's holds the
-public log and who is to act — never an observation, because the contract
-offers no public observation and any field shared by every seat's view may
-still be seat-relative ("your card") and coincide by chance. Nothing here
-reads the state's hidden fields; the leak tests check that by re-dealing what
-a seat cannot see and asserting the message does not change.
+actions and, when it must decide, its legal actions and why each other card
+of its own hand cannot be played (``unplayable_reasons(seat)``, sent to that
+seat alone). A spectator's holds the public log, who is to act and the game's
+``public_observation()`` (what every seat may know; ``None`` when a game offers
+none). Nothing here reads the state's hidden fields; the leak tests check that
+by re-dealing what a seat cannot see and asserting the message does not change.
 """
 
 from __future__ import annotations
@@ -103,8 +103,13 @@ def seat_view(
     player = state.current_player()
     return {
         "observation": obs,
+        "public": None,
         "text": render_text(state, obs),
         "legal": legal,
+        # reasons only for the seat really deciding: in a window the others see "pass" alike
+        "unplayable": state.unplayable_reasons(seat)
+        if player == seat and not reacting and legal
+        else {},
         "prompt": prompt.to_json() if prompt else None,
         # who is asked in a reaction window is not said: every seat is asked alike
         "to_act": player if isinstance(player, int) and not reacting else None,
@@ -117,8 +122,10 @@ def spectator_view(state: State, prompt: Prompt | None, reacting: bool) -> dict[
     player = state.current_player()
     return {
         "observation": None,
+        "public": state.public_observation(),
         "text": None,
         "legal": [],
+        "unplayable": {},
         "prompt": prompt.to_json() if prompt else None,
         "to_act": player if isinstance(player, int) and not reacting else None,
         "reaction": reacting,

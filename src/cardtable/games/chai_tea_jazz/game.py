@@ -106,6 +106,16 @@ class ChaiTeaJazzGame(Game):
     )
     bots: ClassVar[dict[str, str]] = {
         "heuristic": "cardtable.games.chai_tea_jazz.bots:HeuristicBot",
+        "pimc": "cardtable.games.chai_tea_jazz.pimc:PIMCBot",
+    }
+    # post-game analysis for ``cardtable analyze`` (double-dummy, every trick)
+    analysis: ClassVar[str] = "cardtable.games.chai_tea_jazz.analysis:report"
+    # levels offered to people (lobby, --bots hard): specs, rated in docs/bots.md
+    bot_levels: ClassVar[dict[str, str]] = {
+        "easy": "ismcts(iterations=100)",
+        "medium": "heuristic",
+        "hard": "pimc(samples=6, depth=1)",
+        "expert": "pimc(samples=20, depth=2)",
     }
 
     def _check_settings(self) -> None:

@@ -72,6 +72,8 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
         self.old_log: tuple[int, list[str]] = (0, [])  # public_log lines of old_events
         self.events: list[tuple] = []
         self.result: list[int] | None = None
+        # the round just played, shown until the next round's first decision (never mutated)
+        self.finished_round: dict[str, Any] | None = None
         self.deal_start = 0
         self._start_round(n)
 
@@ -249,6 +251,7 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
             }
         )
         self.events.append(("round", self.round_no, self.declarer, row, score))
+        self.finished_round = self._round_record()
         if self.finished == game.num_sides or (game.settings["early_end"] and self._decided()):
             self._end()
             return
@@ -261,6 +264,24 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
         self.round_no += 1
         self.deal_start = len(self._history) + 1
         self._start_round(n)
+
+    def _round_record(self) -> dict[str, Any]:
+        """The public record of the round just played, before the next one resets it."""
+        game = self.game
+        names = game.names
+        tricks = [
+            {"leader": lead, "cards": [names[c] for c in cards], "winner": w}
+            for lead, cards, w in self.tricks_log
+        ]
+        return {
+            "round": self.round_no + 1,
+            "tricks": tricks,
+            "last_trick": tricks[-1],
+            "points": list(self.points),
+            "side_points": [sum(self.points[m] for m in members) for members in game.members],
+            "tricks_won": list(self.tricks_won),
+            "aside": [[s, names[c]] for s, c in self.aside_taken],
+        }
 
     def totals(self) -> list[int]:
         """What decides the game: game points, or Cumulative's total score."""
@@ -341,6 +362,8 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
 
     def _apply(self, action: Action) -> None:
         phase = self.phase
+        if phase != DEAL:
+            self.finished_round = None  # the next round's first decision (or any decision)
         if phase == PLAY:
             self._apply_play(action.card)  # type: ignore[attr-defined]
         elif phase == DEAL:
@@ -539,6 +562,19 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
         from cardtable.games.chai_tea_jazz.view import public_log
 
         return public_log(self)
+
+    def public_observation(self) -> dict[str, Any]:
+        """Seat 0's view without its hand and seat: the rest of it is public."""
+        from cardtable.engine.hints import without
+
+        return without(self.observation(0), "seat", "side", "hand")
+
+    def unplayable_reasons(self, seat: int) -> dict[str, str]:
+        from cardtable.engine.hints import hand_reasons
+
+        check_seat(self, seat)
+        hand = self.observation(seat)["hand"]
+        return hand_reasons(self, seat, hand, "not a card to play now")
 
 
 __all__ = ["ASIDE", "DOWN", "HAND", "UP", "ChaiTeaJazzState", "PHASE_NAMES"]

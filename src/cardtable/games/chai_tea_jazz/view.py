@@ -139,6 +139,7 @@ def observation(state: ChaiTeaJazzState, seat: int) -> dict[str, Any]:
             "totals": state.totals(),
         },
         "rounds_played": state.summaries,
+        "finished_round": state.finished_round,
         "result": result,
     }
 
@@ -181,6 +182,13 @@ def render(obs: dict[str, Any]) -> str:
         )
         lines.append(
             "Points this round: " + " ".join(f"P{s}:{p}" for s, p in enumerate(obs["points"]))
+        )
+    done = obs["finished_round"]
+    if done:
+        t = done["last_trick"]
+        lines.append(
+            f"Round {done['round']} over. Last trick: {' '.join(t['cards'])} won by P{t['winner']};"
+            " points " + " ".join(f"P{s}:{p}" for s, p in enumerate(done["points"]))
         )
     if obs["tricks"]:
         t = obs["tricks"][-1]

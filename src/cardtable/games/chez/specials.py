@@ -49,6 +49,10 @@ class SpecialsMixin(_Base):
         play = step.play
         if play.nopes % 2:
             self._log("noped", play.seat, play.kinds)
+            p = play.seat
+            if play.ptype == TRS and self.active[p] and not self.hands[p]:
+                # only a *winning* Two Red Sixes may leave the hand empty
+                self.stack.append(DrawStep(p, 1))
             return
         self._resolve(play)
         return None

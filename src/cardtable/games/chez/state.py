@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 from cardtable.engine.errors import MalformedActionError
 from cardtable.engine.game import Action, Marker, State
+from cardtable.engine.hints import hand_reasons, without
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import ACE_OF_SPADES, NAME, RANK, deck_kinds
 from cardtable.games.chez.explain import why_illegal
@@ -244,6 +245,13 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
 
     def _why_illegal(self, action: Action) -> str:
         return why_illegal(self, action)
+
+    def public_observation(self) -> dict[str, Any]:
+        """Seat 0's view without its hand and seat: everything else in it is public."""
+        return without(self.observation(0), "seat", "hand")
+
+    def unplayable_reasons(self, seat: int) -> dict[str, str]:
+        return hand_reasons(self, seat, self.observation(seat)["hand"], "not a card to play now")
 
     def returns(self) -> list[float]:
         if not self.over:

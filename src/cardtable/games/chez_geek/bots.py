@@ -82,6 +82,9 @@ class HeuristicBot(Bot):
                 return (3.0 + self.value(card, obs)) if a.seat == self.seat else -5.0
             return 3.0 if a.seat == leader else (0.5 if a.seat != self.seat else -9.0)
         if isinstance(a, CardAct):
+            if a.verb == "pick":  # a Job, not a Life card
+                job = self.deck.job_by_slug[a.slug]
+                return -job.slack_goal + 0.5 * job.income.fixed_value()
             card = self.card(a.slug)
             if a.verb == "buy":
                 return 1.0 + card.slack.a if card.slack else 1.0
@@ -89,9 +92,6 @@ class HeuristicBot(Bot):
                 return 0.8 + self.value(card, obs) - 0.2 * card.cost
             if a.verb == "discard":
                 return 10.0 - self.keep_value(card, obs)
-            if a.verb == "pick":
-                job = self.deck.job_by_slug[a.slug]
-                return -job.slack_goal + 0.5 * job.income.fixed_value()
         if isinstance(a, Play):
             return self.play_score(a, obs, me, leader)
         return 0.0

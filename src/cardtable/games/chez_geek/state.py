@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 from cardtable.engine.errors import MalformedActionError
 from cardtable.engine.game import Action, Marker, State, check_seat
+from cardtable.engine.hints import hand_reasons, without
 from cardtable.games.chez_geek import actions as act
 from cardtable.games.chez_geek import flow, people, plays, view
 from cardtable.games.chez_geek.steps import (
@@ -219,6 +220,17 @@ class ChezGeekState(State):
 
     def public_log(self) -> list[str]:
         return [view.describe(self, e) for e in self.events]
+
+    def public_observation(self) -> dict[str, Any]:
+        """Seat 0's view without its hand and seat: rooms, Slack, Jobs and the stack are public."""
+        return without(self.observation(0), "seat", "hand")
+
+    def unplayable_reasons(self, seat: int) -> dict[str, str]:
+        check_seat(self, seat)
+        if self.current_player() != seat:
+            return {}
+        wanted = self.why_illegal(Action())
+        return hand_reasons(self, seat, self.observation(seat)["hand"], f"not now: {wanted}")
 
     def clone(self) -> Self:
         """As ``State.clone``, with the RNG copied without seeding it from the OS first.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter, deque
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from cardtable.engine.errors import BadDealError, MalformedActionError, SettingError
 from cardtable.engine.game import Action, Game, GameInfo, Marker, Setting, State, check_seat
@@ -77,6 +77,13 @@ class ContestGame(Game):
     )
 
     bots = {"heuristic": "cardtable.games.contest.bots:HeuristicBot"}
+    # levels offered to people (lobby, --bots hard): specs, rated in docs/bots.md
+    bot_levels: ClassVar[dict[str, str]] = {
+        "easy": "ismcts(iterations=100)",
+        "medium": "heuristic",
+        "hard": "ismcts(iterations=300, rollout=heuristic, rollout_epsilon=0.0, max_time=0.9)",
+        "expert": "ismcts(iterations=1500, rollout=heuristic, rollout_epsilon=0.0)",
+    }
 
     def _check_settings(self) -> None:
         if self.settings["max_rounds"] < 1:
@@ -160,7 +167,10 @@ class ContestState(State):
         self.first = 0
         self.phase = DEAL
         self.cp: int | Marker = CHANCE
+        # the declarations of round ``declared_round`` (0-based; -1: none yet), kept after
+        # the round until the next round's first declaration
         self.declared: list[int] = [-1, -1]
+        self.declared_round = -1
         self.shown_now = [False, False]
         self.show_next = [False, False]
         self.wrong_streak = [0, 0]
@@ -206,6 +216,8 @@ class ContestState(State):
             if self.dealt == 2 * self.size:
                 self._start_round()
         elif phase == DECLARE_FIRST:
+            self.declared = [-1, -1]
+            self.declared_round = self.round
             self.declared[self.first] = action.piece  # type: ignore[attr-defined]
             self.phase = DECLARE_SECOND
             self.cp = 1 - self.first
@@ -377,7 +389,6 @@ class ContestState(State):
             loser = 0 if empty[0] else 1
             self._end(1 - loser, f"{SEAT_NAMES[loser]} had to draw from an empty Main Pile")
             return
-        self.declared = [-1, -1]
         self.banned = self.ban_next
         self.ban_next = [False, False]
         self.shown_now = [False, False]
@@ -526,7 +537,8 @@ class ContestState(State):
             "phase": PHASE_NAMES[self.phase],
             "to_act": self.cp if isinstance(self.cp, int) else None,
             "first_declarer": self.first,
-            "declared": declared if in_round else [None, None],
+            "declared": declared,
+            "declared_round": self.declared_round + 1 if self.declared_round >= 0 else None,
             "you": {
                 "card": (
                     LETTERS[self.piece[seat][self.table[seat][-1]]]
@@ -569,6 +581,25 @@ class ContestState(State):
                 {"winner": self.winner, "reason": self.end_reason} if self.phase == OVER else None
             ),
         }
+
+    def public_observation(self) -> dict[str, Any]:
+        """Both sides as each opponent sees them, without what only one seat knows.
+
+        A card either seat can name of the other's was revealed or shown to the
+        table (the public log says so); the owner's private knowledge of its own
+        pile stays out, and so does ``known_cards`` (a seat's memory, seat-relative).
+        """
+        views = [self.observation(0), self.observation(1)]
+        sides = []
+        for seat in (0, 1):
+            side = dict(views[1 - seat]["opponent"])
+            side.pop("known_cards")
+            sides.append(side)
+        public = {k: v for k, v in views[0].items() if k not in ("you", "opponent")}
+        public["seat"] = None
+        public["seat_name"] = None
+        public["sides"] = sides
+        return public
 
     def public_log(self) -> list[str]:
         lines = []

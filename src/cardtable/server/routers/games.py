@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
+from cardtable.bots.levels import levels_of
 from cardtable.bots.registry import available_bots
 from cardtable.engine.registry import available_games, game_info, load_game
 from cardtable.server.schemas import GameSummary
@@ -17,6 +18,7 @@ def list_games() -> list[GameSummary]:
     for name in available_games():
         info = game_info(name)
         described = info.describe()
+        game = load_game(name)
         out.append(
             GameSummary(
                 name=name,
@@ -25,7 +27,8 @@ def list_games() -> list[GameSummary]:
                 default_players=info.default_players,
                 summary=info.summary,
                 settings=described["settings"],
-                bots=available_bots(load_game(name)),
+                bots=available_bots(game),
+                levels=[level.as_dict() for level in levels_of(game)],
             )
         )
     return out
