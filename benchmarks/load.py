@@ -1,13 +1,29 @@
 """Load test: many concurrent tables of scripted players over WebSocket, one server.
 
-Starts ``cardtable serve`` on a free port with a fresh SQLite file (or uses
-``--url`` for a server you started, e.g. against PostgreSQL), fills
-``--tables`` tables at a time with clients that play random legal moves at
-every seat, and reports committed moves per second and the latency from
-sending a move to its acknowledgement (``ack``: committed to the database)
-and to the first reply (``ack`` or, inside a reaction window, ``answered``).
+Starts ``cardtable serve`` on a free port, once on a fresh SQLite file and once
+on a fresh PostgreSQL database, fills ``--tables`` tables at a time with
+clients that play random legal moves at every seat, and reports side by side
+committed moves per second and the latency from sending a move to its
+acknowledgement (``ack``: committed to the database) and to the first reply
+(``ack`` or, inside a reaction window, ``answered``).
 
-    .venv/bin/python benchmarks/load.py --tables 50 --games 200
+PostgreSQL is the server at ``--postgres`` (default ``$CARDTABLE_TEST_POSTGRES``),
+where the benchmark creates and afterwards drops a database of its own;
+``scripts/with-postgres --durable`` starts a throwaway one with PostgreSQL's
+default durability (every commit flushed) and sets that variable:
+
+    scripts/with-postgres --durable .venv/bin/python benchmarks/load.py --tables 50 --games 200
+
+``--url`` measures a server you started instead.
+A 500-table run: ``--tables 500 --games 500 --databases sqlite``.
+
+``--isolation`` measures how much expensive bots at other tables slow a
+person's acknowledgements: move -> ack of a person playing a random bot, first
+alone ("quiet"), then with ``--strong`` tables of two ``ismcts-strong`` bots
+playing next to it ("busy"), on SQLite. Bots that search think in worker
+processes, so the target is a busy p99 within 2x of the quiet one.
+
+    .venv/bin/python benchmarks/load.py --isolation --seconds 20
 """
 
 from __future__ import annotations
@@ -25,6 +41,10 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -51,7 +71,7 @@ class Stats:
 
 async def seat_client(url: str, token: str, rng: random.Random, stats: Stats) -> None:
     sent: dict[str, float] = {}
-    async with connect(url, max_size=2**22) as ws:
+    async with connect(url, max_size=2**22, open_timeout=300) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token, "since": 0}))
         async for raw in ws:
             msg = json.loads(raw)
@@ -88,14 +108,19 @@ async def seat_client(url: str, token: str, rng: random.Random, stats: Stats) ->
 
 
 async def one_game(
-    api: httpx.AsyncClient, base: str, game: str, players: int, seed: int, stats: Stats
+    api: httpx.AsyncClient,
+    base: str,
+    game: str,
+    players: int,
+    seed: int,
+    stats: Stats,
+    bot: str | None = None,
 ) -> None:
-    body = {
-        "game": game,
-        "players": players,
-        "seats": [{"kind": "human"}] * players,
-        "reaction_seconds": 30,
-    }
+    """One game: every seat a scripted client, or seat 0 a client and the others ``bot``."""
+    seats = [{"kind": "human"}] * players
+    if bot is not None:
+        seats = [{"kind": "human"}] + [{"kind": "bot", "bot": bot}] * (players - 1)
+    body = {"game": game, "players": players, "seats": seats, "reaction_seconds": 30}
     r = await api.post("/api/tables", json=body)
     r.raise_for_status()
     created = r.json()
@@ -113,7 +138,7 @@ async def one_game(
 async def run(base: str, game: str, players: int, tables: int, games: int) -> Stats:
     stats = Stats()
     queue = list(range(games))
-    async with httpx.AsyncClient(base_url=base, timeout=60) as api:
+    async with httpx.AsyncClient(base_url=base, timeout=600) as api:
 
         async def worker() -> None:
             while queue:
@@ -124,6 +149,50 @@ async def run(base: str, game: str, players: int, tables: int, games: int) -> St
     return stats
 
 
+async def isolation(base: str, seconds: float, strong: int) -> tuple[Stats, Stats]:
+    """A person against a random bot, alone and then beside ``strong`` ismcts-strong tables."""
+
+    async def person_games(api: httpx.AsyncClient, stats: Stats) -> None:
+        t_end = time.perf_counter() + seconds
+        seed = 0
+        while time.perf_counter() < t_end:
+            seed += 1
+            await one_game(api, base, "contest", 2, seed, stats, bot="random")
+
+    async with httpx.AsyncClient(base_url=base, timeout=600) as api:
+        quiet = Stats()
+        await person_games(api, quiet)
+        body = {"game": "contest", "seats": [{"kind": "bot", "bot": "ismcts-strong"}] * 2}
+        for _ in range(strong):
+            (await api.post("/api/tables", json=body)).raise_for_status()
+        await asyncio.sleep(2)  # the searches are under way
+        busy = Stats()
+        await person_games(api, busy)
+    return quiet, busy
+
+
+def memory_mb(pid: int) -> tuple[float, float] | None:
+    """Resident and peak resident memory of a process in MB (Linux /proc), None elsewhere."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return None
+    values = {}
+    for line in status.splitlines():
+        key, _, rest = line.partition(":")
+        if key in ("VmRSS", "VmHWM"):
+            values[key] = int(rest.split()[0]) / 1024
+    return values.get("VmRSS", 0.0), values.get("VmHWM", 0.0)
+
+
+def line(name: str, values: list[float]) -> str:
+    ms = 1000.0
+    return (
+        f"{name}: {len(values)} moves, move -> ack p50 {percentile(values, 50) * ms:.1f} ms, "
+        f"p99 {percentile(values, 99) * ms:.1f} ms"
+    )
+
+
 def process_cpu(pid: int) -> float | None:
     """User+system CPU seconds of a process (Linux /proc), None elsewhere."""
     try:
@@ -131,6 +200,22 @@ def process_cpu(pid: int) -> float | None:
     except OSError:
         return None
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+# one address creates every table here: lift the per-address and table-count limits;
+LOAD_LIMITS = [
+    "--tables-per-minute",
+    "1000000",
+    "--max-open-tables",
+    "100000",
+    "--max-bot-tables",
+    "64",
+    # a thousand clients connecting at once on one machine are slow to say hello
+    "--hello-seconds",
+    "300",
+    "--request-seconds",
+    "300",
+]
 
 
 def free_port() -> int:
@@ -144,7 +229,7 @@ def start_server(database: str) -> tuple[subprocess.Popen[bytes], str]:
     exe = Path(sys.executable).with_name("cardtable")
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "cardtable.cli"]
     proc = subprocess.Popen(
-        [*cmd, "serve", "--port", str(port), "--database", database],
+        [*cmd, "serve", "--port", str(port), "--database", database, *LOAD_LIMITS],
         stdout=subprocess.DEVNULL,
         env=dict(os.environ, PYTHONUNBUFFERED="1"),
     )
@@ -159,22 +244,43 @@ def start_server(database: str) -> tuple[subprocess.Popen[bytes], str]:
     raise SystemExit("the server did not start")
 
 
-def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("--tables", type=int, default=50, help="tables playing at once (default 50)")
-    p.add_argument("--games", type=int, default=200, help="games in all (default 200)")
-    p.add_argument("--game", default="contest", help="game to play (default contest)")
-    p.add_argument("--players", type=int, default=2, help="players per table (default 2)")
-    p.add_argument("--url", default=None, help="use a running server instead of starting one")
-    p.add_argument("--database", default=None, help="database URL for the started server")
-    args = p.parse_args()
+@dataclass
+class Result:
+    name: str
+    stats: Stats
+    elapsed: float
+    client_cpu: float
+    server_cpu: float | None
+    memory: tuple[float, float] | None = None
+
+
+@contextmanager
+def postgres_database(admin_url: str) -> Iterator[str]:
+    """A fresh database on the PostgreSQL server at ``admin_url``, dropped afterwards."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    url = make_url(admin_url).set(drivername="postgresql+psycopg")
+    name = f"ct_load_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+        try:
+            yield url.set(database=name).render_as_string(hide_password=False)
+        finally:
+            with admin.connect() as conn:
+                conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    finally:
+        admin.dispose()
+
+
+def measure(name: str, base: str | None, database: str | None, args: argparse.Namespace) -> Result:
+    """Play the load against ``base``, or against a server started on ``database``."""
     proc = None
-    base = args.url
-    tmp = tempfile.TemporaryDirectory()
     if base is None:
-        database = args.database or f"sqlite:///{Path(tmp.name) / 'load.db'}"
+        assert database is not None
         proc, base = start_server(database)
-        print(f"server: cardtable serve on {base}, database {database.split('@')[-1]}")
     server_cpu = None
     try:
         t0 = time.perf_counter()
@@ -186,36 +292,117 @@ def main() -> None:
         if proc is not None and cpu_server0 is not None:
             now = process_cpu(proc.pid)
             server_cpu = None if now is None else now - cpu_server0
+        memory = memory_mb(proc.pid) if proc is not None else None
     finally:
         if proc is not None:
             proc.send_signal(signal.SIGTERM)
-            proc.wait(10)
-        tmp.cleanup()
+            proc.wait(30)
+    return Result(name, stats, elapsed, client_cpu, server_cpu, memory)
+
+
+def report(results: list[Result], args: argparse.Namespace) -> None:
     ms = 1000.0
+
+    def lat(values: list[float]) -> str:
+        return f"{percentile(values, 50) * ms:.1f} / {percentile(values, 99) * ms:.1f}"
+
+    rows = [
+        ("games", lambda r: f"{r.stats.games} in {r.elapsed:.1f} s"),
+        ("committed player moves", lambda r: str(len(r.stats.ack))),
+        ("moves/s", lambda r: f"{len(r.stats.ack) / r.elapsed:.0f}"),
+        ("move -> ack p50 / p99 (ms)", lambda r: lat(r.stats.ack)),
+        (
+            "move -> ack mean (ms)",
+            lambda r: f"{statistics.fmean(r.stats.ack) * ms:.1f}" if r.stats.ack else "-",
+        ),
+        ("move -> first reply p50 / p99 (ms)", lambda r: lat(r.stats.reply)),
+        (
+            "server CPU (s)",
+            lambda r: f"{r.server_cpu:.1f}" if r.server_cpu is not None else "not measured",
+        ),
+        ("load clients CPU (s)", lambda r: f"{r.client_cpu:.1f}"),
+        (
+            "server memory end / peak (MB)",
+            lambda r: f"{r.memory[0]:.0f} / {r.memory[1]:.0f}" if r.memory else "not measured",
+        ),
+        ("refusals", lambda r: str(sum(r.stats.errors.values()))),
+    ]
     print(
-        f"{stats.games} {args.game} games, {args.tables} tables at once, "
-        f"{args.players} WebSocket clients per table, {elapsed:.1f} s"
+        f"\n{args.games} {args.game} games per database, {args.tables} tables at once, "
+        f"{args.players} WebSocket clients per table, {os.cpu_count()} cores "
+        "(server and clients share them)"
     )
-    print(f"committed player moves: {len(stats.ack)} ({len(stats.ack) / elapsed:.0f} moves/s)")
-    print(
-        f"move -> ack (committed): p50 {percentile(stats.ack, 50) * ms:.1f} ms, "
-        f"p99 {percentile(stats.ack, 99) * ms:.1f} ms, "
-        f"mean {statistics.fmean(stats.ack) * ms if stats.ack else float('nan'):.1f} ms"
+    width = max(len(label) for label, _ in rows)
+    cells = [[fmt(r) for r in results] for _, fmt in rows]
+    col = max([len(r.name) for r in results] + [len(c) for row in cells for c in row])
+    print(" " * width + "".join(f"  {r.name:>{col}}" for r in results))
+    for (label, _), row in zip(rows, cells, strict=True):
+        print(f"{label:<{width}}" + "".join(f"  {c:>{col}}" for c in row))
+    print("(a pass in a reaction window is acknowledged when the window closes, i.e. when")
+    print(" every seat has answered, so move -> ack includes waiting for the other clients)")
+    for r in results:
+        if r.stats.errors:
+            print(f"{r.name} refusals (a window closed early, a game ended): {r.stats.errors}")
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--tables", type=int, default=50, help="tables playing at once (default 50)")
+    p.add_argument("--games", type=int, default=200, help="games per database (default 200)")
+    p.add_argument("--game", default="contest", help="game to play (default contest)")
+    p.add_argument("--players", type=int, default=2, help="players per table (default 2)")
+    p.add_argument("--url", default=None, help="measure a running server instead")
+    p.add_argument(
+        "--postgres",
+        default=os.environ.get("CARDTABLE_TEST_POSTGRES"),
+        help="PostgreSQL server URL where a database may be created "
+        "(default $CARDTABLE_TEST_POSTGRES)",
     )
-    print(
-        f"move -> first reply (ack or answered): p50 {percentile(stats.reply, 50) * ms:.1f} ms, "
-        f"p99 {percentile(stats.reply, 99) * ms:.1f} ms"
+    p.add_argument(
+        "--databases",
+        default="sqlite,postgresql",
+        help="which to measure, comma-separated (default sqlite,postgresql)",
     )
-    print("  (a pass in a reaction window is acknowledged when the window closes, i.e. when")
-    print("   every seat has answered, so move -> ack includes waiting for the other clients)")
-    cpus = os.cpu_count()
-    shown = f"{server_cpu:.1f} s" if server_cpu is not None else "not measured"
-    print(
-        f"CPU: server {shown}, load clients {client_cpu:.1f} s, "
-        f"over {elapsed:.1f} s on {cpus} cores"
-    )
-    if stats.errors:
-        print(f"refusals (expected: a window closed early or a game ended first): {stats.errors}")
+    p.add_argument("--isolation", action="store_true", help="measure isolation from bot tables")
+    p.add_argument("--strong", type=int, default=8, help="ismcts-strong tables (default 8)")
+    p.add_argument("--seconds", type=float, default=20, help="each isolation phase (default 20)")
+    args = p.parse_args()
+    if args.isolation:
+        with tempfile.TemporaryDirectory() as tmp:
+            proc, base = start_server(f"sqlite:///{Path(tmp) / 'iso.db'}")
+            try:
+                quiet, busy = asyncio.run(isolation(base, args.seconds, args.strong))
+            finally:
+                proc.send_signal(signal.SIGTERM)
+                proc.wait(30)
+        print(line("quiet (a person vs random, alone)", quiet.ack))
+        print(line(f"busy ({args.strong} ismcts-strong tables beside it)", busy.ack))
+        ratio = percentile(busy.ack, 99) / percentile(quiet.ack, 99)
+        print(f"p99 busy / quiet: {ratio:.2f} (target: within 2)")
+        return
+    results = []
+    if args.url is not None:
+        results.append(measure(args.url, args.url, None, args))
+    else:
+        wanted = [d.strip() for d in args.databases.split(",") if d.strip()]
+        unknown = set(wanted) - {"sqlite", "postgresql"}
+        if unknown:
+            raise SystemExit(f"unknown database kind(s): {sorted(unknown)}")
+        if "postgresql" in wanted and not args.postgres:
+            raise SystemExit(
+                "PostgreSQL: no server to measure. Run under scripts/with-postgres, give "
+                "--postgres URL, or measure SQLite alone with --databases sqlite"
+            )
+        for kind in wanted:
+            print(f"measuring {kind} ...", flush=True)
+            if kind == "sqlite":
+                with tempfile.TemporaryDirectory() as tmp:
+                    url = f"sqlite:///{Path(tmp) / 'load.db'}"
+                    results.append(measure("SQLite", None, url, args))
+            else:
+                with postgres_database(args.postgres) as url:
+                    results.append(measure("PostgreSQL", None, url, args))
+    report(results, args)
 
 
 if __name__ == "__main__":

@@ -186,3 +186,16 @@ def test_king_queen_needs_a_target_with_cards():
     state = deal(["KH QH 5C", "2C 3C", "4C"], top="9H")
     do(state, "KH+QH")
     assert legal(state) == ["target P1", "target P2"]
+
+
+@pytest.mark.parametrize("roll", ["d8=3", "d8=6"])
+def test_noped_two_red_sixes_that_empty_the_hand_pick_up_one_card(roll: str):
+    """Only a *winning* Two Red Sixes may leave the hand empty; a noped one never wins."""
+    state = deal(
+        ["6H 6D", "AH 2C 3C 4C 2D 3D 4D", "3H 4H 2S 3S 4S 5C 5D"], top="5H", draw="9C 9D 9H"
+    )
+    do(state, "6H+6D", roll, "nope AH")
+    passes(state)
+    assert state.board.places == [0, 0, 0]
+    assert hand(state, 0) == ["9C"]
+    assert state.active[0]

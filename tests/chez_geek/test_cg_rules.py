@@ -139,10 +139,11 @@ def test_unwanted_person_costs_on_entry_then_only_after_a_failed_roll() -> None:
     st = deal(3, jobs3(), [["noisy-upstairs-guy", *FILLER], [*FILLER2, "sleep"], []])
     run(st, "call noisy-upstairs-guy 1")
     pass_window(st)
-    assert obs(st)["players"][1]["owed_income"] == 1  # the turn he enters
+    # he enters on seat 0's turn: seat 1 has no Income then, and none is carried over
+    assert obs(st)["players"][1]["owed_income"] == 0
     run(st, "done", "done", "done")
     run(st, "roll 5", "dismiss")  # seat 1 gets rid of him
-    assert obs(st, 1)["income"] == 1  # Barista's 2, minus the entry cost only
+    assert obs(st, 1)["income"] == 2  # the Barista's 2: no effect that turn
 
 
 def test_mooch_loses_slack_each_turn_he_stays_marked_with_tokens() -> None:
@@ -281,11 +282,15 @@ def test_spilled_drink_tokens_and_zero_slack_discards() -> None:
 
 
 def test_bouncer_moves_a_person_and_the_new_host_pays_on_entry() -> None:
-    st = deal(3, jobs3(), [["bouncer", *FILLER], [], []], rooms=[[], ["door-to-door-preacher"], []])
-    run(st, "play bouncer 1:door-to-door-preacher>2")
+    st = deal(
+        3, jobs3(), [["bouncer", *FILLER], [], ["white-russian"]], rooms=[[], ["choad-warrior"], []]
+    )
+    run(st, "play bouncer 1:choad-warrior>2")
     pass_window(st)
-    assert room(st, 2) == [("door-to-door-preacher", -1)]
-    assert obs(st)["players"][2]["owed_free_time"] == 1
+    assert room(st, 2) == [("choad-warrior", 0)]
+    assert st.current_player() == 2 and step_name(st) == "person-cost"
+    run(st, "discard white-russian")
+    assert "white-russian" in obs(st)["discard"]
 
 
 def test_job_cannot_play_tags() -> None:

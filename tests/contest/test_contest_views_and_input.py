@@ -112,3 +112,24 @@ def test_clone_is_independent():
     play(copy, "R", "N", "pass", "pass")
     assert state.observation(BLACK)["phase"] == "declare-first"
     assert state.history() == []
+
+
+def test_declarations_stay_visible_until_the_next_rounds_first_declaration():
+    state = play(new_state("RB", "PN"), "R", "Q", "pass", "call")  # White bluffed: caught
+    obs = state.observation(BLACK)
+    assert obs["phase"] == "consequence"
+    assert obs["declared"] == ["R", "Q"] and obs["declared_round"] == 1
+    play(state, "top")
+    for seat in (BLACK, WHITE):
+        obs = state.observation(seat)
+        assert (obs["round"], obs["phase"]) == (2, "declare-first")
+        assert obs["declared"] == ["R", "Q"] and obs["declared_round"] == 1
+    play(state, "N")  # White declares first in round 2
+    for seat in (BLACK, WHITE):
+        obs = state.observation(seat)
+        assert obs["declared"] == [None, "N"] and obs["declared_round"] == 2
+
+
+def test_declarations_are_empty_before_the_first_round_is_declared():
+    obs = new_state("R", "N").observation(BLACK)
+    assert obs["declared"] == [None, None] and obs["declared_round"] is None

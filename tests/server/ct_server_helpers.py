@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import itertools
 import json
 import os
+import random
 import shutil
 import signal
 import socket
@@ -18,16 +21,23 @@ from typing import Any
 
 import httpx
 from fastapi.testclient import TestClient
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from cardtable.server.main import create_app
 from cardtable.server.settings import Settings
 
 REPO = Path(__file__).resolve().parents[2]
+ids = itertools.count()
 
 
 @contextlib.contextmanager
-def app_client(db: Path, **settings: Any) -> Iterator[TestClient]:
-    app = create_app(Settings(database_url=f"sqlite:///{db}", **settings))
+def app_client(database: str | Path, **settings: Any) -> Iterator[TestClient]:
+    """The app in process, on a database URL (or a SQLite file's path)."""
+    url = f"sqlite:///{database}" if isinstance(database, Path) else database
+    # bots think in a thread unless a test asks for worker processes (they take a second to start)
+    settings.setdefault("bot_workers", 0)
+    app = create_app(Settings(database_url=url, **settings))
     with TestClient(app) as client:
         yield client
 
@@ -43,8 +53,12 @@ def create_table(client: Any, game: str = "contest", **body: Any) -> dict[str, A
 
 
 def settle(client: TestClient, table_id: str) -> None:
-    """Wait until the table's driver (deals, bots) has nothing left to do."""
-    deadline = time.monotonic() + 10
+    """Wait until the table's driver (deals, bots) has nothing left to do.
+
+    The bound only turns a hang into a failure: a whole game of searching bots
+    on a busy 2-core machine has taken more than 10 s.
+    """
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         driver = runtime(client, table_id)._driver
         if driver is None or driver.done():
@@ -92,14 +106,18 @@ def cardtable_exe() -> list[str]:
 class ServerProcess:
     """``cardtable serve`` as a subprocess on a free port, for restart and browser tests."""
 
-    def __init__(self, database: str, port: int | None = None) -> None:
+    def __init__(
+        self, database: str, port: int | None = None, extra: list[str] | None = None
+    ) -> None:
         self.database = database
+        self.extra = extra or []
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.base = f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
         cmd = [*cardtable_exe(), "serve", "--port", str(self.port), "--database", self.database]
+        cmd += self.extra
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         # a file, not a pipe: a pipe nobody reads would block a chatty server
         self.log = tempfile.NamedTemporaryFile(prefix="cardtable-serve-", suffix=".log")  # noqa: SIM115 - lives as long as the server
@@ -130,6 +148,54 @@ class ServerProcess:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+class Player:
+    """One person at one seat: plays random legal moves, remembers every ack."""
+
+    def __init__(self, base: str, table: str, token: str, seed: int) -> None:
+        self.url = base.replace("http", "ws") + f"/ws/tables/{table}"
+        self.table = table
+        self.token = token
+        self.rng = random.Random(seed)
+        self.last = 0
+        self.acked: dict[int, str] = {}
+        self.sent: dict[str, str] = {}
+        self.over = False
+
+    async def run(self, think: float) -> None:
+        async with connect(self.url) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": self.token, "since": self.last}))
+            async for raw in ws:
+                msg = json.loads(raw)
+                if msg["type"] == "ack":
+                    self.acked[msg["number"]] = self.sent[msg["id"]]
+                elif msg["type"] == "update":
+                    self.last = msg["move"]
+                    if msg["status"] == "over":
+                        self.over = True
+                        return
+                    legal = msg["view"]["legal"]
+                    if legal:
+                        if think:
+                            await asyncio.sleep(think * self.rng.random())
+                        msg_id = f"p{next(ids)}"
+                        action = self.rng.choice(legal)
+                        self.sent[msg_id] = action
+                        await ws.send(
+                            json.dumps(
+                                {
+                                    "type": "move",
+                                    "id": msg_id,
+                                    "move": msg["move"],
+                                    "action": action,
+                                }
+                            )
+                        )
+
+    async def run_until_dropped(self, think: float) -> None:
+        with contextlib.suppress(ConnectionClosed, OSError, InvalidStatus):
+            await self.run(think)
 
 
 CHROMIUM = "/usr/bin/chromium"

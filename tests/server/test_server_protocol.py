@@ -1,4 +1,8 @@
-"""Protocol tests: every bad message is refused with a typed error and changes nothing."""
+"""Protocol tests: every bad message is refused with a typed error and changes nothing.
+
+Every test that stores anything runs on SQLite and on PostgreSQL (the ``database``
+fixture of this folder's conftest).
+"""
 
 from __future__ import annotations
 
@@ -16,8 +20,8 @@ from ct_server_helpers import (
 
 
 @pytest.fixture
-def client(tmp_path):
-    with app_client(tmp_path / "t.db", default_reaction_seconds=30.0) as c:
+def client(database):
+    with app_client(database, default_reaction_seconds=30.0) as c:
         yield c
 
 
@@ -387,8 +391,8 @@ def _reach_a_window(client, ws, up):
     return up
 
 
-def test_reaction_window_times_out_with_a_pass(tmp_path):
-    with app_client(tmp_path / "w.db") as client:
+def test_reaction_window_times_out_with_a_pass(database):
+    with app_client(database) as client:
         for _ in range(20):  # a game may end (a King revealed) before any window
             t = create_table(
                 client,
@@ -412,8 +416,8 @@ def test_reaction_window_times_out_with_a_pass(tmp_path):
         raise AssertionError("no reaction window in 20 games")
 
 
-def test_turn_clock_plays_the_default_move(tmp_path):
-    with app_client(tmp_path / "c.db") as client:
+def test_turn_clock_plays_the_default_move(database):
+    with app_client(database) as client:
         t = create_table(
             client,
             "contest",
@@ -431,8 +435,8 @@ def test_turn_clock_plays_the_default_move(tmp_path):
         assert first.msg_id == "timeout"
 
 
-def test_auto_pass_answers_reaction_windows(tmp_path):
-    with app_client(tmp_path / "a.db") as client:
+def test_auto_pass_answers_reaction_windows(database):
+    with app_client(database) as client:
         t = create_table(
             client,
             "contest",
@@ -467,8 +471,8 @@ def test_auto_pass_answers_reaction_windows(tmp_path):
         assert all(m.seat == 0 and m.action == "pass" for m in auto)
 
 
-def test_restart_in_process_continues_from_the_last_committed_move(tmp_path):
-    db = tmp_path / "r.db"
+def test_restart_in_process_continues_from_the_last_committed_move(database):
+    db = database
     with app_client(db, default_reaction_seconds=30.0) as client:
         t = two_humans(client)
         tid = t["table"]["id"]
@@ -556,7 +560,7 @@ def test_a_searching_bot_plays_through_its_information_set(client, monkeypatch):
     seen: list[object] = []
     real = registry.GENERIC["ismcts-fast"]
 
-    class Spy(real):  # type: ignore[misc, valid-type]
+    class Spy(real):  # type: ignore[misc, valid-type]  # subclassing a class looked up at run time
         def act_with(self, info, observation, legal):
             seen.append(info)
             return super().act_with(info, observation, legal)

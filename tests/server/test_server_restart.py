@@ -3,78 +3,21 @@
 Many tables play at once: people (driven here over WebSocket) against bots,
 and bot-only tables of every registered game. After the kill no acknowledged
 move may be missing from the final record, and every move committed before
-the kill must be a prefix of it.
+the kill must be a prefix of it. Runs on SQLite and on PostgreSQL.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import itertools
-import json
-import os
-import random
 
 import httpx
-import pytest
-from ct_server_helpers import ServerProcess
-from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed, InvalidStatus
+from ct_server_helpers import Player, ServerProcess
 
 from cardtable.engine.registry import available_games
 from cardtable.server.db import Store
 
 HUMAN_TABLES = 12
 BOT_TABLES_PER_GAME = 2
-ids = itertools.count()
-
-
-class Player:
-    """One person at one seat: plays random legal moves, remembers every ack."""
-
-    def __init__(self, base: str, table: str, token: str, seed: int) -> None:
-        self.url = base.replace("http", "ws") + f"/ws/tables/{table}"
-        self.table = table
-        self.token = token
-        self.rng = random.Random(seed)
-        self.last = 0
-        self.acked: dict[int, str] = {}
-        self.sent: dict[str, str] = {}
-        self.over = False
-
-    async def run(self, think: float) -> None:
-        async with connect(self.url) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": self.token, "since": self.last}))
-            async for raw in ws:
-                msg = json.loads(raw)
-                if msg["type"] == "ack":
-                    self.acked[msg["number"]] = self.sent[msg["id"]]
-                elif msg["type"] == "update":
-                    self.last = msg["move"]
-                    if msg["status"] == "over":
-                        self.over = True
-                        return
-                    legal = msg["view"]["legal"]
-                    if legal:
-                        if think:
-                            await asyncio.sleep(think * self.rng.random())
-                        msg_id = f"p{next(ids)}"
-                        action = self.rng.choice(legal)
-                        self.sent[msg_id] = action
-                        await ws.send(
-                            json.dumps(
-                                {
-                                    "type": "move",
-                                    "id": msg_id,
-                                    "move": msg["move"],
-                                    "action": action,
-                                }
-                            )
-                        )
-
-    async def run_until_dropped(self, think: float) -> None:
-        with contextlib.suppress(ConnectionClosed, OSError, InvalidStatus):
-            await self.run(think)
 
 
 def still_playing(database: str) -> set[str]:
@@ -94,20 +37,7 @@ def committed(database: str, tables: list[str]) -> dict[str, list[str]]:
         store.close()
 
 
-def databases() -> list[str]:
-    """SQLite always; PostgreSQL too when CARDTABLE_TEST_POSTGRES holds a URL."""
-    out = ["sqlite"]
-    if os.environ.get("CARDTABLE_TEST_POSTGRES"):
-        out.append("postgres")
-    return out
-
-
-@pytest.mark.parametrize("backend", databases())
-def test_sigkill_during_many_games_loses_no_acknowledged_move(tmp_path, backend):
-    if backend == "postgres":
-        database = os.environ["CARDTABLE_TEST_POSTGRES"]
-    else:
-        database = f"sqlite:///{tmp_path / 'restart.db'}"
+def test_sigkill_during_many_games_loses_no_acknowledged_move(database):
     server = ServerProcess(database)
     server.start()
     try:

@@ -52,7 +52,7 @@ def test_rank_shares_count_ties_half() -> None:
 
 def test_an_interim_returns_hook_scores_a_cut_rollout() -> None:
     state = _contest_midgame()
-    state.interim_returns = lambda: [0.0, 2.0]  # type: ignore[attr-defined]
+    state.interim_returns = lambda: [0.0, 2.0]  # type: ignore[method-assign]  # stub one state's hook
     assert rank_utilities(state) == [0.0, 1.0]
     bot = ISMCTSBot(state.game, state.current_player(), 1, iterations=20, rollout_limit=0)
     assert decide(bot, state) in state.legal_actions()
@@ -81,7 +81,7 @@ def test_inferring_ismcts_picks_a_legal_action_in_every_game(name: str) -> None:
     for state in _states_along(game, 8, 2):
         seat = state.current_player()
         bot = make_bot("ismcts-infer", game, seat, 3)
-        bot.iterations, bot.pool_size, bot.inference_tries = 8, 3, 2  # type: ignore[attr-defined]
+        bot.iterations, bot.pool_size, bot.inference_tries = 8, 3, 2  # type: ignore[attr-defined]  # an ISMCTS bot made by name
         assert decide(bot, state) in state.legal_actions()
 
 

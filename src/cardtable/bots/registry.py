@@ -19,6 +19,7 @@ from cardtable.bots.ismcts import (
     TimedISMCTSBot,
 )
 from cardtable.bots.specs import available_names, parse_spec
+from cardtable.engine.errors import UnknownBotError
 from cardtable.engine.game import Game
 
 GENERIC: dict[str, type[Bot]] = {
@@ -35,6 +36,16 @@ GENERIC: dict[str, type[Bot]] = {
 def available_bots(game: Game) -> list[str]:
     """Names a spec may start with: the game's levels, then every bot class."""
     return available_names(game)
+
+
+def default_bot(game: Game) -> str:
+    """The bot that fills a seat nobody chose a bot for: the one the game declares."""
+    name = game.default_bot
+    if name not in available_bots(game):
+        raise UnknownBotError(
+            f"{game.name} declares default bot {name!r}, which it does not offer"
+        )
+    return name
 
 
 def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:

@@ -83,7 +83,7 @@ class BotSpec:
         cls, params = self.check(game)
         if not params:
             return cls(game, seat, seed)
-        return cls(game, seat, seed, **params)  # type: ignore[call-arg]
+        return cls(game, seat, seed, **params)
 
 
 def _format(value: Any) -> str:

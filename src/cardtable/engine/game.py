@@ -9,14 +9,22 @@ ordinary decision points whose pass is an action.
 from __future__ import annotations
 
 import enum
+import json
+import math
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
-from cardtable.engine.errors import IllegalActionError, MalformedActionError, SettingError
+from cardtable.engine.errors import (
+    IllegalActionError,
+    MalformedActionError,
+    PlayerCountError,
+    SeatError,
+    SettingError,
+)
 
 RECORD_FORMAT = "cardtable-record"
 RECORD_VERSION = 1
@@ -40,27 +48,151 @@ class Action:
     __slots__ = ()
 
 
+class Decline(Action):
+    """Base of the action that declines to act: a pass in a reaction window or a bid.
+
+    A game's pass derives from it, so servers and bots know a pass by its
+    type, never by its notation: a clock that runs out answers a window with
+    it, and a window is closed for a seat that declines.
+    """
+
+    __slots__ = ()
+
+
+def is_decline(action: Action) -> bool:
+    """Whether ``action`` declines to act (a pass)."""
+    return isinstance(action, Decline)
+
+
+def decline_of(legal: Sequence[Action]) -> Action | None:
+    """The declining action among ``legal``, if there is one."""
+    for a in legal:
+        if isinstance(a, Decline):
+            return a
+    return None
+
+
 @dataclass(frozen=True)
 class Setting:
-    """One game setting with its default and what it may be."""
+    """One game setting with its default and the bounds every entry point enforces.
+
+    ``kind`` is the type a value must have (``bool`` is never taken for ``int``,
+    and a ``float`` must be finite); ``minimum``/``maximum`` bound numbers;
+    ``choices`` lists the allowed values; ``max_items`` bounds lists (and
+    ``item_kind`` their items); ``max_size`` bounds any other value by the
+    length of its JSON text. The CLI, the server and ``load_game`` all go
+    through ``check``, so each refuses the same values with the same
+    ``SettingError``. ``files`` marks a value that names files on disk: the
+    server never takes such a value from the network (see docs/server.md).
+    ``length`` marks a setting that multiplies how long a game runs (a match
+    of several games), which the server caps for tables with no person.
+    """
 
     name: str
     default: Any
     help: str
     choices: tuple[Any, ...] | None = None
     kind: type = object
+    minimum: float | None = None
+    maximum: float | None = None
+    max_items: int | None = None
+    item_kind: type = object
+    max_size: int = 65536
+    files: bool = False
+    length: bool = False
 
     def check(self, value: Any) -> Any:
+        self._check_kind(value)
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
             raise SettingError(
-                f"setting {self.name}={value!r} is not allowed; choose one of {allowed}"
+                f"setting {self.name}={_short(value)} is not allowed; choose one of {allowed}"
             )
-        if self.kind is not object and not isinstance(value, self.kind):
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            if self.minimum is not None and value < self.minimum:
+                raise SettingError(
+                    f"setting {self.name}={_short(value)} must be at least {self.minimum:g}"
+                )
+            if self.maximum is not None and value > self.maximum:
+                raise SettingError(
+                    f"setting {self.name}={_short(value)} must be at most {self.maximum:g}"
+                )
+        if isinstance(value, list | tuple):
+            if self.max_items is not None and len(value) > self.max_items:
+                raise SettingError(
+                    f"setting {self.name} holds {len(value)} items; at most {self.max_items}"
+                )
+            if self.item_kind is not object and not all(
+                isinstance(v, self.item_kind) for v in value
+            ):
+                raise SettingError(
+                    f"setting {self.name} is a list of {self.item_kind.__name__} values"
+                )
+        size = _json_size(value)
+        if size > self.max_size:
             raise SettingError(
-                f"setting {self.name}={value!r} must be of type {self.kind.__name__}"
+                f"setting {self.name} is {size} characters of JSON; at most {self.max_size}"
             )
         return value
+
+    def _check_kind(self, value: Any) -> None:
+        if isinstance(value, float) and not math.isfinite(value):
+            raise SettingError(f"setting {self.name}={value!r} must be a finite number")
+        if self.kind is object:
+            return
+        ok = isinstance(value, self.kind)
+        if self.kind in (int, float) and isinstance(value, bool):
+            ok = False
+        if self.kind is float and isinstance(value, int) and not isinstance(value, bool):
+            ok = True
+        if not ok:
+            raise SettingError(
+                f"setting {self.name}={_short(value)} must be of type {self.kind.__name__}"
+            )
+
+    def describe(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": self.name,
+            "default": self.default,
+            "choices": list(self.choices) if self.choices is not None else None,
+            "help": self.help,
+            "type": self.kind.__name__ if self.kind is not object else None,
+        }
+        for key in ("minimum", "maximum", "max_items"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        if self.files:
+            out["files"] = True
+        return out
+
+
+def _short(value: Any) -> str:
+    """A value for an error message, cut short: errors must stay small whatever came in."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _json_size(value: Any) -> int:
+    try:
+        return len(json.dumps(value))
+    except (TypeError, ValueError):
+        return 0
+
+
+@dataclass(frozen=True)
+class FileOption:
+    """A command-line flag a game declares that fills one of its settings from files.
+
+    ``--deck FILE`` (repeatable) gives Chez Geek's ``deck`` setting its paths;
+    ``--setup FILE`` gives Chai Tea Jazz's ``setup`` setting the file's data.
+    The CLI adds every game's flags; nothing outside the game names them.
+    """
+
+    flag: str
+    setting: str
+    help: str
+    many: bool = False  # repeatable: the setting is the list of all the values
+    read: bool = True  # the setting gets the file's data (JSON/TOML), else its path
 
 
 @dataclass(frozen=True)
@@ -88,15 +220,7 @@ class GameInfo:
             "players": list(self.player_counts()),
             "default_players": self.default_players,
             "summary": self.summary,
-            "settings": [
-                {
-                    "name": s.name,
-                    "default": s.default,
-                    "choices": list(s.choices) if s.choices is not None else None,
-                    "help": s.help,
-                }
-                for s in self.settings
-            ],
+            "settings": [s.describe() for s in self.settings],
         }
 
 
@@ -106,6 +230,10 @@ class Game(ABC):
     info: ClassVar[GameInfo]
     # game-specific bots by name, as "module:Class" (``random`` is always available)
     bots: ClassVar[dict[str, str]] = {}
+    # the bot that fills a seat when nobody says which: a name in ``bots`` or "random"
+    default_bot: ClassVar[str] = "random"
+    # command-line flags that fill a setting from files (``--deck``, ``--setup``)
+    file_options: ClassVar[tuple[FileOption, ...]] = ()
     # for games whose cards are data: "module:function" taking deck file paths and
     # returning a printable summary (or raising a CardtableError naming the fault)
     deck_checker: ClassVar[str | None] = None
@@ -115,7 +243,7 @@ class Game(ABC):
         n = info.default_players if players is None else players
         if not isinstance(n, int) or n not in info.player_counts():
             valid = ", ".join(str(c) for c in info.player_counts())
-            raise SettingError(f"{info.name} is played by {valid} players, not {players!r}")
+            raise PlayerCountError(f"{info.name} is played by {valid} players, not {players!r}")
         known = {s.name: s for s in info.settings}
         unknown = sorted(set(settings) - set(known))
         if unknown:
@@ -147,6 +275,14 @@ class Game(ABC):
 
     def seat_name(self, seat: int) -> str:
         return f"P{seat}"
+
+    def card_catalogue(self) -> dict[str, Any] | None:
+        """What a client needs to draw cards that are data (titles, kinds, costs, texts).
+
+        ``None`` for games whose card notation says it all (``AS``, ``9H``).
+        Public: it describes the deck, never where any card is.
+        """
+        return None
 
     def render(self, observation: dict[str, Any]) -> str:
         """A seat's observation as text for the terminal; games override this."""
@@ -230,6 +366,30 @@ class State(ABC):
     def public_log(self) -> list[str]:
         """Events in words that every seat may read."""
         return []
+
+    def public_observation(self) -> dict[str, Any] | None:
+        """JSON-able: what every seat may know now, for spectators; ``None`` if not offered.
+
+        It must not change when any seat's unseen cards are re-dealt (the
+        conformance suite checks it with ``resample`` like seat views), so it
+        holds no seat-relative field ("your hand") and no hidden card.
+        """
+        return None
+
+    def unplayable_reasons(self, seat: int) -> dict[str, str]:
+        """Why each card of ``seat``'s own hand cannot be played now, in words.
+
+        Keys are the cards as the seat's observation names them; a card that can
+        be played now has no key. Empty unless ``seat`` is deciding; the reasons
+        read only that seat's hand and public facts, so they go to that seat alone.
+        """
+        return {}
+
+    def why_illegal(self, action: Action) -> str:
+        """Why ``action`` is refused here, in words a person can act on."""
+        if self.is_terminal():
+            return "the game is over"
+        return self._why_illegal(action)
 
     def is_reaction_window(self) -> bool:
         """Whether the seat to act is answering out of turn (a nope, a Whenever, a call).
@@ -327,9 +487,31 @@ class State(ABC):
         other = self._copy()
         other._history = list(self._history)
         other._legal = self._legal
-        other.rng = random.Random(0)  # a fixed seed is cheap; seeding from the OS is not
-        other.rng.setstate(self.rng.getstate())
+        # ``random.Random()`` would read ``os.urandom`` before ``setstate`` overwrites it
+        rng = random.Random.__new__(random.Random)
+        rng.setstate(self.rng.getstate())
+        other.rng = rng
         return other
+
+    # ---- for resamplers ------------------------------------------------------------
+    def rewrite_outcomes(self, outcomes: Iterable[tuple[int, Action]]) -> None:
+        """Replace recorded chance outcomes by re-dealt ones: ``(move number, outcome)``.
+
+        A resampler calls this on its copy so that the copy's record deals the
+        re-dealt cards; the cached legal actions are dropped with it.
+        """
+        history = self._history
+        for index, outcome in outcomes:
+            history[index] = outcome
+        self._legal = None
+
+    def reseed(self, rng: random.Random) -> None:
+        """Forget the seed and draw future chance from a new RNG seeded by ``rng``.
+
+        A resampled state must not share the true game's future deals.
+        """
+        self.seed = None
+        self.rng = random.Random(rng.getrandbits(64))
 
     def history(self) -> list[Action]:
         return list(self._history)
@@ -373,7 +555,7 @@ def check_seat(state: State, seat: int) -> None:
     """Refuse a seat number outside the table, naming the valid range."""
     n = state.game.num_players
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-        raise SettingError(f"seat {seat!r} is not at this table; seats are 0..{n - 1}")
+        raise SeatError(f"seat {seat!r} is not at this table; seats are 0..{n - 1}")
 
 
 def normalise_counts(pairs: Sequence[tuple[Action, int]]) -> list[tuple[Action, float]]:

@@ -27,17 +27,22 @@ from sqlalchemy import (
     Engine,
     Float,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Table,
     Text,
     create_engine,
+    delete,
     event,
+    func,
     insert,
     select,
     update,
 )
 from sqlalchemy.engine import make_url
+
+from cardtable.server.migrate import upgrade_database
 
 T = TypeVar("T")
 
@@ -87,6 +92,28 @@ moves_t = Table(
     Column("at", Float, nullable=False),
 )
 
+# Added without changing the tables above (new tables only, so an existing
+# database gains them through ``create_all`` and older rows keep working).
+
+bot_seeds_t = Table(
+    "ct_bot_seeds",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    # secret: the bots' own randomness, independent of the dealing seed; never published
+    Column("seed", BigInteger, nullable=False),
+)
+
+snapshots_t = Table(
+    "ct_snapshots",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    # the move number the snapshot was taken after
+    Column("number", Integer, nullable=False),
+    # what wrote it (package version and format): any other is ignored, not trusted
+    Column("format", String(64), nullable=False),
+    Column("data", LargeBinary, nullable=False),
+)
+
 
 @dataclass
 class SeatRow:
@@ -121,6 +148,14 @@ class TableRow:
     rematch_id: str | None
     record: dict[str, Any] | None
     seats: list[SeatRow]
+    bot_seed: int | None = None
+
+
+@dataclass
+class Snapshot:
+    number: int
+    format: str
+    data: bytes
 
 
 def make_engine(url: str) -> Engine:
@@ -133,12 +168,19 @@ def make_engine(url: str) -> Engine:
 
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            # the driver's own transaction handling leaves DDL outside transactions;
+            # BEGIN below makes every transaction real, so a migration is all or nothing
+            dbapi_conn.isolation_level = None
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
             # NORMAL in WAL mode survives a killed process (the WAL is written
             # before commit returns); only an OS crash could lose the last commits.
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.close()
+
+        @event.listens_for(engine, "begin")
+        def _begin(conn: Any) -> None:
+            conn.exec_driver_sql("BEGIN")
 
         return engine
     if parsed.get_backend_name() == "postgresql" and parsed.get_driver_name() in ("", "psycopg2"):
@@ -147,12 +189,17 @@ def make_engine(url: str) -> Engine:
 
 
 class Store:
-    """Synchronous data access; every write is one transaction."""
+    """Synchronous data access; every write is one transaction.
+
+    Opening a store upgrades the database to the newest table layout, or
+    refuses it (``cardtable.server.migrate``). ``metadata`` above must always
+    equal what the migrations build; the migration tests check it.
+    """
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
-        metadata.create_all(self.engine)
+        upgrade_database(self.engine)
 
     def create_table(self, row: TableRow) -> None:
         with self.engine.begin() as conn:
@@ -183,6 +230,8 @@ class Store:
                     for s in row.seats
                 ],
             )
+            if row.bot_seed is not None:
+                conn.execute(insert(bot_seeds_t).values(table_id=row.id, seed=row.bot_seed))
             if row.rematch_of is not None:
                 conn.execute(
                     update(tables_t)
@@ -221,6 +270,34 @@ class Store:
                     .values(status="over", finished_at=now, record=finished_record)
                 )
 
+    def set_bot_seed(self, table_id: str, seed: int) -> None:
+        """For tables stored before bots had their own seed."""
+        with self.engine.begin() as conn:
+            conn.execute(insert(bot_seeds_t).values(table_id=table_id, seed=seed))
+
+    def save_snapshot(self, table_id: str, snap: Snapshot) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(delete(snapshots_t).where(snapshots_t.c.table_id == table_id))
+            conn.execute(
+                insert(snapshots_t).values(
+                    table_id=table_id, number=snap.number, format=snap.format, data=snap.data
+                )
+            )
+
+    def load_snapshot(self, table_id: str) -> Snapshot | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(snapshots_t).where(snapshots_t.c.table_id == table_id)).first()
+            return None if r is None else Snapshot(r.number, r.format, bytes(r.data))
+
+    def drop_snapshot(self, table_id: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(delete(snapshots_t).where(snapshots_t.c.table_id == table_id))
+
+    def count_tables(self, status: str) -> int:
+        with self.engine.connect() as conn:
+            q = select(func.count()).select_from(tables_t).where(tables_t.c.status == status)
+            return int(conn.execute(q).scalar_one())
+
     def set_auto_pass(self, table_id: str, seat: int, on: bool) -> None:
         with self.engine.begin() as conn:
             conn.execute(
@@ -238,6 +315,12 @@ class Store:
                     .values(token_hash=s.token_hash)
                 )
 
+    def _bot_seeds(self, conn: Any, table_ids: list[str]) -> dict[str, int]:
+        if not table_ids:
+            return {}
+        rows = conn.execute(select(bot_seeds_t).where(bot_seeds_t.c.table_id.in_(table_ids)))
+        return {r.table_id: r.seed for r in rows}
+
     def _seats(self, conn: Any, table_ids: list[str]) -> dict[str, list[SeatRow]]:
         out: dict[str, list[SeatRow]] = {t: [] for t in table_ids}
         if not table_ids:
@@ -250,7 +333,7 @@ class Store:
         return out
 
     @staticmethod
-    def _table(r: Any, seats: list[SeatRow]) -> TableRow:
+    def _table(r: Any, seats: list[SeatRow], bot_seed: int | None = None) -> TableRow:
         return TableRow(
             id=r.id,
             game=r.game,
@@ -265,6 +348,7 @@ class Store:
             rematch_id=r.rematch_id,
             record=r.record,
             seats=seats,
+            bot_seed=bot_seed,
         )
 
     def load_table(self, table_id: str) -> TableRow | None:
@@ -272,7 +356,8 @@ class Store:
             r = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
             if r is None:
                 return None
-            return self._table(r, self._seats(conn, [table_id])[table_id])
+            seeds = self._bot_seeds(conn, [table_id])
+            return self._table(r, self._seats(conn, [table_id])[table_id], seeds.get(table_id))
 
     def list_tables(self, status: str | None = None, limit: int = 200) -> list[TableRow]:
         with self.engine.connect() as conn:
@@ -280,8 +365,10 @@ class Store:
             if status is not None:
                 q = q.where(tables_t.c.status == status)
             rows = list(conn.execute(q))
-            seats = self._seats(conn, [r.id for r in rows])
-            return [self._table(r, seats[r.id]) for r in rows]
+            ids = [r.id for r in rows]
+            seats = self._seats(conn, ids)
+            seeds = self._bot_seeds(conn, ids)
+            return [self._table(r, seats[r.id], seeds.get(r.id)) for r in rows]
 
     def load_moves(self, table_id: str) -> list[MoveRow]:
         with self.engine.connect() as conn:

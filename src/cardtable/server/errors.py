@@ -9,11 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from fastapi.responses import JSONResponse
+
 # code -> what it means (also the list documented in docs/server.md)
 CODES = {
     "bad_token": "the seat token is missing, unknown or not for this table",
     "malformed": "the message is not valid JSON or lacks a field of the right type",
     "too_large": "the message is larger than the server accepts",
+    "too_deep": "the message's JSON is nested deeper than the server accepts",
+    "bad_text": "a string is not valid Unicode text or holds control characters",
     "unknown_type": "the message type is not one the server knows",
     "not_hello": "the first message on a connection must be a hello",
     "spectator": "spectators may watch but not move",
@@ -23,6 +27,7 @@ CODES = {
     "illegal": "the action is not legal now",
     "game_over": "the game is over",
     "no_table": "there is no such table",
+    "idle": "the connection sent nothing for too long and is closed",
     "storage": "the move could not be stored; nothing changed, try again",
 }
 
@@ -45,3 +50,17 @@ class ProtocolError(Exception):
         if msg_id is not None:
             out["id"] = msg_id
         return out
+
+
+def error_response(exc: Exception) -> JSONResponse:
+    """An engine or input refusal as HTTP: 400 (or the limit's status) with a stable code."""
+    code = getattr(exc, "code", None) or _code_of(exc)
+    status = int(getattr(exc, "status", 400))
+    message = getattr(exc, "message", None) or str(exc)
+    return JSONResponse({"detail": message, "code": code}, status_code=status)
+
+
+def _code_of(exc: Exception) -> str:
+    """``SettingError`` -> ``setting``: the error's class, as clients switch on it."""
+    name = type(exc).__name__.removesuffix("Error")
+    return "".join("_" + c.lower() if c.isupper() else c for c in name).lstrip("_") or "bad_input"

@@ -12,11 +12,14 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from cardtable.engine.errors import CardtableError
 from cardtable.server.db import Storage
+from cardtable.server.errors import error_response
+from cardtable.server.limits import BodyLimit
 from cardtable.server.manager import TableManager
 from cardtable.server.routers import games, pages, play, tables
 from cardtable.server.routers.pages import STATIC
@@ -57,8 +60,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(CardtableError)
     async def _bad_input(_request: Request, exc: CardtableError) -> JSONResponse:
-        return JSONResponse({"detail": str(exc)}, status_code=400)
+        return error_response(exc)
 
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        # where and why, never the input itself (it may be NaN, huge, or not text)
+        errors = [
+            {
+                "loc": [str(p) for p in e.get("loc", ())],
+                "msg": str(e.get("msg", "")),
+                "type": e.get("type"),
+            }
+            for e in exc.errors()[:20]
+        ]
+        return JSONResponse({"detail": errors, "code": "invalid"}, status_code=422)
+
+    app.add_middleware(
+        BodyLimit,
+        max_bytes=settings.max_request_bytes,
+        max_depth=settings.max_json_depth,
+        seconds=settings.request_seconds,
+    )
     app.include_router(games.router)
     app.include_router(tables.router)
     app.include_router(play.router)

@@ -9,18 +9,31 @@ and clocks carry on as if nothing happened.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import re
 import secrets
 import time
+from collections import OrderedDict
 from typing import Any
 
-from cardtable.bots.registry import available_bots
-from cardtable.engine.errors import CardtableError, SettingError
+from cardtable.bots.registry import available_bots, default_bot
+from cardtable.engine.errors import (
+    CardtableError,
+    PlayerCountError,
+    SettingError,
+    TableStateError,
+    UnknownBotError,
+)
+from cardtable.engine.game import Game
 from cardtable.engine.registry import available_games, game_info, load_game
 from cardtable.server.db import SeatRow, Storage, TableRow
+from cardtable.server.decks import ServerDecks
+from cardtable.server.limits import LimitError, RateLimit
 from cardtable.server.runtime import TableRuntime, table_summary
 from cardtable.server.schemas import CreateTable, SeatSpec
 from cardtable.server.settings import Settings
+from cardtable.server.thinking import Thinker
 from cardtable.server.tokens import hash_token, new_table_id, new_token
 
 log = logging.getLogger("cardtable.server")
@@ -30,12 +43,23 @@ class TableNotFound(LookupError):
     pass
 
 
+# the shape of every table id this server makes (``new_table_id``); others are not looked up
+TABLE_ID = re.compile(r"[A-Za-z0-9]{1,40}")
+# games built for summaries and tables, by (game, players, settings); bounded
+GAME_CACHE = 64
+
+
 class TableManager:
     def __init__(self, storage: Storage, settings: Settings) -> None:
         self.storage = storage
         self.settings = settings
+        self.decks = ServerDecks(settings.decks)
+        self.thinker = Thinker(settings.bot_workers, settings.bot_move_seconds)
         self.live: dict[str, TableRuntime] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
+        # loads in progress only: an id is forgotten as soon as its load ends
+        self._loading: dict[str, asyncio.Future[TableRuntime]] = {}
+        self._games: OrderedDict[str, Game] = OrderedDict()
+        self.rate = RateLimit(settings.tables_per_minute)
 
     async def start(self) -> int:
         """Rebuild and resume every unfinished table; returns how many."""
@@ -51,10 +75,40 @@ class TableManager:
         for rt in list(self.live.values()):
             await rt.close()
         self.live.clear()
+        self.thinker.close()
+
+    async def game_for(self, game: str, players: int, settings: dict[str, Any]) -> Game:
+        """The engine's game for stored (public) settings; built off the event loop."""
+        key = json.dumps([game, players, settings], sort_keys=True)
+        cached = self._games.get(key)
+        if cached is not None:
+            self._games.move_to_end(key)
+            return cached
+        resolved = self.decks.resolve(game, settings)
+        built = await asyncio.to_thread(load_game, game, players, **resolved)
+        self._games[key] = built
+        while len(self._games) > GAME_CACHE:
+            self._games.popitem(last=False)
+        return built
 
     async def _load(self, row: TableRow) -> TableRuntime:
         moves = await self.storage.run(self.storage.store.load_moves, row.id)
-        rt = TableRuntime(row, moves, self.storage)
+        snapshot = await self.storage.run(self.storage.store.load_snapshot, row.id)
+        game = await self.game_for(row.game, row.players, row.settings)
+        if row.bot_seed is None:  # stored before bots had their own seed
+            row.bot_seed = secrets.randbits(62)
+            await self.storage.run(self.storage.store.set_bot_seed, row.id, row.bot_seed)
+        # replaying moves is engine work: a worker thread, not the event loop
+        rt = await asyncio.to_thread(
+            TableRuntime,
+            row,
+            moves,
+            self.storage,
+            game,
+            self.thinker,
+            snapshot,
+            self.settings.snapshot_every,
+        )
         self._evict_finished()
         self.live[row.id] = rt
         rt.kick()
@@ -73,15 +127,21 @@ class TableManager:
         rt = self.live.get(table_id)
         if rt is not None:
             return rt
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            rt = self.live.get(table_id)
-            if rt is not None:
-                return rt
-            row = await self.storage.run(self.storage.store.load_table, table_id)
-            if row is None:
-                raise TableNotFound(table_id)
-            return await self._load(row)
+        if not TABLE_ID.fullmatch(table_id):
+            raise TableNotFound(table_id)
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = asyncio.ensure_future(self._fetch(table_id))
+            self._loading[table_id] = loading
+            loading.add_done_callback(lambda _f: self._loading.pop(table_id, None))
+        return await asyncio.shield(loading)
+
+    async def _fetch(self, table_id: str) -> TableRuntime:
+        row = await self.storage.run(self.storage.store.load_table, table_id)
+        if row is None:
+            raise TableNotFound(table_id)
+        rt = self.live.get(table_id)
+        return rt if rt is not None else await self._load(row)
 
     def options_from(self, req: CreateTable) -> dict[str, Any]:
         s = self.settings
@@ -91,24 +151,62 @@ class TableManager:
             raise SettingError(f"clocks are limited to {s.max_turn_seconds} seconds")
         return {"turn_seconds": turn, "reaction_seconds": react, "bot_delay": req.bot_delay}
 
+    def check_limits(self, req: CreateTable, bot_only: bool) -> None:
+        """Refuse a table beyond the server's limits (typed ``LimitError`` / ``SettingError``)."""
+        s = self.settings
+        playing = [rt for rt in self.live.values() if rt.status == "playing"]
+        if len(playing) >= s.max_open_tables:
+            raise LimitError(
+                "too_many_tables", f"the server plays at most {s.max_open_tables} tables at once"
+            )
+        if bot_only:
+            bot_tables = sum(1 for rt in playing if not rt.human_seats())
+            if bot_tables >= s.max_bot_tables:
+                raise LimitError(
+                    "too_many_bot_tables",
+                    f"at most {s.max_bot_tables} tables with no person play at once",
+                )
+            for setting in game_info(req.game).settings:
+                value = req.settings.get(setting.name, setting.default)
+                if setting.length and isinstance(value, int) and value > s.max_bot_games:
+                    raise SettingError(
+                        f"setting {setting.name}: tables with no person play at most "
+                        f"{s.max_bot_games}"
+                    )
+
     async def create(
-        self, req: CreateTable, rematch_of: TableRow | None = None, tokens: list[str] | None = None
+        self,
+        req: CreateTable,
+        rematch_of: TableRow | None = None,
+        tokens: list[str] | None = None,
+        client: str | None = None,
     ) -> tuple[TableRuntime, list[str | None]]:
-        """A new table; returns it with the raw token of each human seat (None for bots)."""
+        """A new table; returns it with the raw token of each human seat (None for bots).
+
+        ``client`` is the creating address, counted against ``tables_per_minute``
+        before any work (a refused request counts too: it cost work as well).
+        """
+        if client is not None:
+            self.rate.hit(client)
         if req.game not in available_games():
             raise SettingError(
                 f"unknown game {req.game!r}; available games: {', '.join(available_games())}"
             )
-        game = load_game(req.game, players=req.players, **req.settings)
+        self.decks.check_request(req.game, req.settings)
+        game = await self.game_for(
+            req.game, req.players or game_info(req.game).default_players, req.settings
+        )
         n = game.num_players
         specs = req.seats
         if specs is None:
-            default_bot = "heuristic" if "heuristic" in available_bots(game) else "random"
-            specs_list = [("human", None)] + [("bot", default_bot)] * (n - 1)
+            filler = default_bot(game)
+            specs_list: list[tuple[str, str | None]] = [("human", None)]
+            specs_list += [("bot", filler)] * (n - 1)
         else:
             if len(specs) != n:
-                raise SettingError(f"{len(specs)} seats given for a {n}-player table")
+                raise PlayerCountError(f"{len(specs)} seats given for a {n}-player table")
             specs_list = [(s.kind, s.bot) for s in specs]
+        self.check_limits(req, all(kind == "bot" for kind, _ in specs_list))
         bots = available_bots(game)
         seats: list[SeatRow] = []
         raw: list[str | None] = []
@@ -116,7 +214,9 @@ class TableManager:
             if kind == "bot":
                 name = bot or "random"
                 if name not in bots:
-                    raise SettingError(f"unknown bot {name!r}; available bots: {', '.join(bots)}")
+                    raise UnknownBotError(
+                        f"unknown bot {name!r}; available bots: {', '.join(bots)}"
+                    )
                 seats.append(SeatRow(i, "bot", name, None, False))
                 raw.append(None)
             else:
@@ -127,7 +227,7 @@ class TableManager:
             id=new_table_id(),
             game=game.name,
             players=n,
-            settings=dict(game.settings),
+            settings=public_settings(game, req.settings),
             seed=secrets.randbits(62),
             options=self.options_from(req),
             status="playing",
@@ -137,6 +237,7 @@ class TableManager:
             rematch_id=None,
             record=None,
             seats=seats,
+            bot_seed=secrets.randbits(62),
         )
         await self.storage.run(self.storage.store.create_table, row)
         rt = await self._load(row)
@@ -156,13 +257,16 @@ class TableManager:
         async with old.lock:
             if old.row.rematch_id is None:
                 if old.status != "over":
-                    raise SettingError("a rematch starts when the game is over")
+                    raise TableStateError("a rematch starts when the game is over")
                 rotated = [old.seats[(i - 1) % n] for i in range(n)]
                 req = CreateTable(
                     game=old.row.game,
                     players=old.row.players,
                     settings=old.row.settings,
-                    seats=[SeatSpec(kind=s.kind, bot=s.bot) for s in rotated],
+                    seats=[
+                        SeatSpec(kind="bot" if s.kind == "bot" else "human", bot=s.bot)
+                        for s in rotated
+                    ],
                     turn_seconds=old.options.get("turn_seconds"),
                     reaction_seconds=old.options.get("reaction_seconds"),
                     bot_delay=old.options.get("bot_delay", 0.0),
@@ -180,10 +284,26 @@ class TableManager:
         rows = await self.storage.run(
             self.storage.store.list_tables, None, self.settings.max_tables_listed
         )
-        return [table_summary(r, self.live.get(r.id), title) for r in rows]
+        out = []
+        for r in rows:
+            try:
+                game = await self.game_for(r.game, r.players, r.settings)
+            except CardtableError:  # e.g. a deck the server no longer offers
+                continue
+            out.append(table_summary(r, self.live.get(r.id), title, game))
+        return out
 
     def summary(self, rt: TableRuntime) -> dict[str, Any]:
-        return table_summary(rt.row, rt, title)
+        return table_summary(rt.row, rt, title, rt.game)
+
+
+def public_settings(game: Game, requested: dict[str, Any]) -> dict[str, Any]:
+    """The game's settings as stored and shown: files by the deck names asked for, not paths."""
+    out = dict(game.settings)
+    for s in game.info.settings:
+        if s.files:
+            out[s.name] = requested.get(s.name, s.default)
+    return out
 
 
 def title(game: str) -> str:

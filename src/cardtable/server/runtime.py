@@ -25,13 +25,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.bots.base import Bot
-from cardtable.bots.infoset import InformationSet, wants_information_set
 from cardtable.bots.registry import make_bot
 from cardtable.engine.errors import ActionError
-from cardtable.engine.game import Action, State
-from cardtable.engine.registry import load_game
-from cardtable.server.db import MoveRow, SeatRow, Storage, TableRow
+from cardtable.engine.game import Action, Game, State
+from cardtable.server import snapshots
+from cardtable.server.db import MoveRow, SeatRow, Snapshot, Storage, TableRow
 from cardtable.server.errors import ProtocolError
+from cardtable.server.thinking import MADE, Thinker, move_seed
 from cardtable.server.views import (
     Delta,
     Prompt,
@@ -81,11 +81,24 @@ class Window:
 
 
 class TableRuntime:
-    def __init__(self, row: TableRow, moves: list[MoveRow], storage: Storage) -> None:
+    """One table in memory; built in a worker thread (loading may replay many moves)."""
+
+    def __init__(
+        self,
+        row: TableRow,
+        moves: list[MoveRow],
+        storage: Storage,
+        game: Game,
+        thinker: Thinker,
+        snapshot: Snapshot | None = None,
+        snapshot_every: int = 0,
+    ) -> None:
         self.id = row.id
         self.row = row
         self.storage = storage
-        self.game = load_game(row.game, players=row.players, **row.settings)
+        self.game = game
+        self.thinker = thinker
+        self.snapshot_every = snapshot_every
         self.seats: list[SeatRow] = row.seats
         self.options = row.options
         self.lock = asyncio.Lock()
@@ -98,28 +111,69 @@ class TableRuntime:
         self._again = False
         self._sent_move = -1
         self.closed = False
+        # the bots' own secret; tables stored before it existed get one from the manager
+        self.bot_secret: int = row.bot_seed if row.bot_seed is not None else secrets.randbits(62)
         self.bots: dict[int, Bot] = {
-            s.seat: make_bot(s.bot or "random", self.game, s.seat, row.seed + s.seat)
+            s.seat: make_bot(
+                s.bot or "random", self.game, s.seat, move_seed(self.bot_secret, s.seat, MADE)
+            )
             for s in row.seats
             if s.kind == "bot"
         }
         self.state: State = self.game.new_initial_state(seed=row.seed)
         self.initial_log_len = len(self.state.public_log())
         self.moves: list[MoveRow] = []
-        self._replay(moves)
+        self.replayed = 0  # moves replayed through the engine on loading (for the benchmarks)
+        self._replay(moves, snapshot)
+        self.snapshot_at = self.move
 
     # ---- loading -----------------------------------------------------------------
-    def _replay(self, moves: list[MoveRow]) -> None:
-        """Rebuild the state from committed moves, telling bots what they saw."""
-        for m in moves:
+    def _replay(self, moves: list[MoveRow], snapshot: Snapshot | None) -> None:
+        """Rebuild the state from committed moves, telling bots what they saw.
+
+        From a snapshot when there is a usable one: then only the moves after it
+        go through the engine.
+        """
+        start = 0
+        restored = self._restore(snapshot, len(moves)) if snapshot is not None else None
+        if restored is not None:
+            self.state, self.bots = restored
+            start = snapshot.number if snapshot is not None else 0
+        for m in moves[start:]:
             self.state.apply_text(m.action)
             self._feed_bots(self.state)
+            self.replayed += 1
+        for m in moves:
             self.moves.append(m)
             if m.seat is not None and m.msg_id:
                 self.used_ids[m.seat].add(m.msg_id)
         if moves:
             # the seeded RNG was not advanced by replay: draw fresh secret randomness
             self.state.rng = random.Random(secrets.randbits(64))
+
+    def _restore(self, snap: Snapshot, stored: int) -> tuple[State, dict[int, Bot]] | None:
+        loaded = snapshots.load(snap.data, snap.format)
+        if loaded is None or not 0 < snap.number <= stored:
+            return None
+        state, bots = loaded
+        if state.move_number() != snap.number or set(bots) != set(self.bots):
+            return None
+        self.game = state.game
+        return state, bots
+
+    async def _maybe_snapshot(self) -> None:
+        """Save the state every ``snapshot_every`` moves (lock held); a failure costs only time."""
+        if not self.snapshot_every or self.move - self.snapshot_at < self.snapshot_every:
+            return
+        if self.state.is_terminal():
+            return
+        self.snapshot_at = self.move
+        try:
+            data = snapshots.dump(self.state, self.bots)
+            snap = Snapshot(self.move, snapshots.snapshot_format(), data)
+            await self.storage.run(self.storage.store.save_snapshot, self.id, snap)
+        except Exception:
+            log.exception("table %s: snapshot failed (restart will replay more)", self.id)
 
     def _feed_bots(self, state: State) -> None:
         for seat in self.bots:
@@ -266,11 +320,20 @@ class TableRuntime:
         except ActionError as exc:
             raise ProtocolError("illegal", f"{exc.reason} ({exc.where})", self.move) from exc
 
-    async def _answer_window(self, w: Window, seat: int, msg_id: str, text: str) -> dict[str, Any]:
+    def _names_pass(self, text: str) -> bool:
+        """Whether ``text`` is the window's pass (the asked seat's declining action)."""
+        try:
+            return is_pass(self.state.parse_action(text))
+        except ActionError:
+            return False
+
+    async def _answer_window(
+        self, w: Window, seat: int, msg_id: str, text: str
+    ) -> dict[str, Any] | None:
         if seat in w.answered:
             raise ProtocolError("wrong_seat", "you already answered this window", self.move)
         if seat != w.asked:
-            if not is_pass(text.strip()):
+            if not self._names_pass(text):
                 # the same words the asked seat would get for an action it cannot play
                 raise ProtocolError("illegal", "that cannot be played now", self.move)
             self.used_ids[seat].add(msg_id)
@@ -330,6 +393,7 @@ class TableRuntime:
         if record is not None:
             self.row.status = "over"
             self.row.record = record
+        await self._maybe_snapshot()
 
     async def set_auto_pass(self, seat: int, on: bool) -> None:
         async with self.lock:
@@ -381,22 +445,12 @@ class TableRuntime:
         return 0.0
 
     async def _bot_act(self, seat: int) -> Action:
-        obs = self.state.observation(seat)
-        legal = list(self.state.legal_actions())
-        bot = self.bots[seat]
-        try:
-            if wants_information_set(bot):
-                # the handle snapshots the state here, on the loop, before the thread runs
-                info = InformationSet(self.state, seat)
-                action = await asyncio.to_thread(bot.act_with, info, obs, legal)  # type: ignore[attr-defined]
-            else:
-                action = await asyncio.to_thread(bot.act, obs, legal)
-        except Exception:  # a broken bot must not stop the table
-            log.exception("table %s: bot at seat %d failed; default move", self.id, seat)
+        """The bot's decision, thought in a worker process with its own secret randomness."""
+        seed = move_seed(self.bot_secret, seat, self.move)
+        action = await self.thinker.decide(self.bots[seat], self.state, seat, seed)
+        if action is None:
+            log.warning("table %s: bot at seat %d gave no legal move; default move", self.id, seat)
             return default_action(self.state)
-        if action not in legal:
-            log.warning("table %s: bot at seat %d chose an illegal action", self.id, seat)
-            action = default_action(self.state)
         return action
 
     async def _ensure_window(self) -> bool:
@@ -489,12 +543,13 @@ class TableRuntime:
             sub.queue.put_nowait(None)
 
 
-def table_summary(row: TableRow, runtime: TableRuntime | None, title: Callable[[str], str]) -> dict:
-    """Public facts about a table (never tokens, never the seed)."""
+def table_summary(
+    row: TableRow, runtime: TableRuntime | None, title: Callable[[str], str], game: Game
+) -> dict[str, Any]:
+    """Public facts about a table (never tokens, never a seed, never a file path)."""
     connected: set[int] = set()
     if runtime is not None:
         connected = {s.seat for s in runtime.subscribers if s.seat is not None}
-    game = load_game(row.game, players=row.players, **row.settings)
     return {
         "id": row.id,
         "game": row.game,

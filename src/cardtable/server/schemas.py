@@ -6,13 +6,13 @@ pydantic so that every refusal maps onto one of the protocol's error codes.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
 from cardtable.server.errors import ProtocolError
+from cardtable.server.inputs import InputError, load_json
 
 
 class SeatSpec(BaseModel):
@@ -68,6 +68,7 @@ class GameSummary(BaseModel):
     summary: str
     settings: list[dict[str, Any]]
     bots: list[str]
+    default_bot: str
     levels: list[dict[str, Any]] = []  # level, spec, note, measured rating
 
 
@@ -106,15 +107,12 @@ def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], optio
     return value
 
 
-def parse_client_message(raw: str | bytes, max_bytes: int) -> ClientMessage:
+def parse_client_message(raw: str | bytes, max_bytes: int, max_depth: int = 8) -> ClientMessage:
     """One client frame to a message, or a ``ProtocolError`` saying what was wrong."""
-    size = len(raw.encode() if isinstance(raw, str) else raw)
-    if size > max_bytes:
-        raise ProtocolError("too_large", f"message of {size} bytes; the limit is {max_bytes}")
     try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise ProtocolError("malformed", f"not JSON: {exc}") from exc
+        data = load_json(raw, max_bytes, max_depth)
+    except InputError as exc:
+        raise ProtocolError(exc.code, exc.message) from exc
     if not isinstance(data, dict):
         raise ProtocolError("malformed", "a message is a JSON object with a 'type'")
     kind = data.get("type")

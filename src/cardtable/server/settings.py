@@ -49,6 +49,37 @@ class Settings:
     max_tables_listed: int = 200
     # finished tables nobody watches are dropped from memory beyond this many
     max_live_tables: int = 1000
+    # decks the server was started with (``serve --deck FILE``): name -> file;
+    # tables choose among these by name, never by path
+    decks: tuple[tuple[str, str], ...] = ()
+    # ---- limits: each refusal is typed (docs/server.md, "Limits") ----
+    # tables one client address may create per minute
+    tables_per_minute: int = 30
+    # tables being played at once (people or bots)
+    max_open_tables: int = 500
+    # tables being played with no person at all
+    max_bot_tables: int = 8
+    # cap on settings that multiply a game's length (a match's games) at bot-only tables
+    max_bot_games: int = 10
+    # JSON nesting of any message or request body
+    max_json_depth: int = 16
+    # size of an HTTP request body
+    max_request_bytes: int = 65536
+    # a socket that sends nothing for this long is closed (clients ping every 30 s)
+    idle_seconds: float = 300.0
+    # a socket must say hello within this many seconds of opening
+    hello_seconds: float = 10.0
+    # an HTTP request's headers, and then its body, must arrive within this (half-sent requests)
+    request_seconds: float = 10.0
+    # HTTP keep-alive connections idle this long are closed (uvicorn's timeout)
+    keep_alive_seconds: float = 5.0
+    # ---- bots ----
+    # processes that run bot thinking (0: a thread of the server process, for tests)
+    bot_workers: int = 1
+    # seconds one bot decision may take; searching bots are told to stop by then
+    bot_move_seconds: float = 5.0
+    # every this many moves a table's state is saved, so a restart replays at most this many
+    snapshot_every: int = 50
 
     def resolved_database_url(self) -> str:
         return self.database_url or default_database_url()

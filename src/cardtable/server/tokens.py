@@ -16,7 +16,9 @@ def new_token() -> str:
 
 
 def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+    # surrogatepass: a malformed token from the network hashes to nothing valid
+    # instead of raising (it is refused as unknown)
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def new_table_id() -> str:

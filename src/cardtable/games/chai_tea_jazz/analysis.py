@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from cardtable.engine.game import Action, State
+from cardtable.games.chai_tea_jazz import actions as act
 from cardtable.games.chai_tea_jazz.solver import Position, Solver, round_score, solvable
 from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState
 
@@ -74,7 +76,7 @@ def choices(
             trick=before.trick_no + 1,
             seat=seat,
             declaring=game.side_of[seat] == game.side_of[before.declarer],
-            played=names[action.card],  # type: ignore[attr-defined]
+            played=names[cast(act.PlayCard, action).card],  # tricks: cards only
             scores={names[c]: round_score(before, v) for c, v in sorted(values.items())},
             exact=full,
         )

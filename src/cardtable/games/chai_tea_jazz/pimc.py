@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from cardtable.bots.base import Bot
 from cardtable.bots.infoset import InformationSet
@@ -100,7 +100,7 @@ class PIMCBot(Bot):
             solver = Solver.for_position(pos, None if left <= self.exact else self.depth)
             values = solver.move_values(pos)
             for a in legal:
-                totals[a] += values[a.card]  # type: ignore[attr-defined]
+                totals[a] += values[cast(act.PlayCard, a).card]  # tricks: cards only
             drawn += 1
             sign = self._sign(det)
         return {a: sign * t / drawn for a, t in totals.items()}

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from cardtable.games.chai_tea_jazz.cards import MIDDLE, POINTS, strength_table
 
@@ -91,7 +91,7 @@ class Position:
         game = state.game
         hands = tuple(sum(1 << c for c in hand) for hand in state.hands)
         side = game.side_of[state.declarer]
-        leader = state.trick_seats[0] if state.trick_seats else int(state.cp)  # type: ignore[arg-type]
+        leader = state.trick_seats[0] if state.trick_seats else cast(int, state.cp)
         return cls(
             hands=hands,
             leader=leader,

@@ -139,6 +139,7 @@ def observation(state: ChaiTeaJazzState, seat: int) -> dict[str, Any]:
             "totals": state.totals(),
         },
         "rounds_played": state.summaries,
+        "finished_round": state.finished_round,
         "result": result,
     }
 
@@ -182,6 +183,13 @@ def render(obs: dict[str, Any]) -> str:
         lines.append(
             "Points this round: " + " ".join(f"P{s}:{p}" for s, p in enumerate(obs["points"]))
         )
+    done = obs["finished_round"]
+    if done:
+        t = done["last_trick"]
+        lines.append(
+            f"Round {done['round']} over. Last trick: {' '.join(t['cards'])} won by P{t['winner']};"
+            " points " + " ".join(f"P{s}:{p}" for s, p in enumerate(done["points"]))
+        )
     if obs["tricks"]:
         t = obs["tricks"][-1]
         lines.append(f"Last trick: {' '.join(t['cards'])} won by P{t['winner']}")
@@ -212,7 +220,7 @@ def public_log(state: ChaiTeaJazzState) -> list[str]:
     return lines + _format(state, state.events)
 
 
-def _format(state: ChaiTeaJazzState, events: Sequence[tuple]) -> list[str]:
+def _format(state: ChaiTeaJazzState, events: Sequence[tuple[Any, ...]]) -> list[str]:
     game = state.game
     out = []
     for event in events:

@@ -38,6 +38,7 @@ class ChezGame(Game):
         settings=(*COMBO_SETTINGS, NOPE_WINDOW),
     )
     bots = {"heuristic": "cardtable.games.chez.bots:HeuristicBot"}
+    default_bot = "heuristic"
     # levels offered to people (lobby, --bots hard): specs, rated in docs/bots.md
     bot_levels: ClassVar[dict[str, str]] = {
         "easy": "ismcts(iterations=100)",

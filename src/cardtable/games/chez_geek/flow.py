@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.engine.errors import BadDealError
 from cardtable.games.chez_geek import people
 from cardtable.games.chez_geek.actions import Chance
+from cardtable.games.chez_geek.phases import CALL, DISCARD, DRAW, FREE, ROLL, SETUP
 from cardtable.games.chez_geek.steps import (
     CH_DRAW,
     CH_JOB,
@@ -29,9 +30,9 @@ from cardtable.games.chez_geek.steps import (
 )
 
 if TYPE_CHECKING:
+    from cardtable.games.chez_geek.cards import JobDef
     from cardtable.games.chez_geek.state import ChezGeekState
 
-SETUP, DRAW, ROLL, CALL, FREE, DISCARD = range(6)
 START_HAND = 5
 PAIR_JOBS = ("slacker", "drummer")  # the two-player Job rule
 
@@ -59,7 +60,7 @@ def start_game(st: ChezGeekState, deal: Any) -> None:
     st.rooms = [[] for _ in range(n)]
     st.discard = []
     st.table = []
-    st.stack = []
+    st.stack.clear()  # in place: the state's driving loop holds this list
     st.pen_ft = [0] * n
     st.pen_income = [0] * n
     st.job_of = [-1] * n
@@ -87,7 +88,7 @@ def start_game(st: ChezGeekState, deal: Any) -> None:
             steps.append(Step(CH_JOB, seat, pool=st.pair_pool))
     for i in range(n):
         steps.append(Step(CH_DRAW, (st.first + i) % n, count=START_HAND))
-    st.stack = steps[::-1]
+    st.stack.extend(reversed(steps))
 
 
 def job_choices(st: ChezGeekState, pool: tuple[int, ...]) -> list[int]:
@@ -252,7 +253,7 @@ def apply_chance(st: ChezGeekState, action: Chance) -> None:
             st.forced_pos += 1
         st.pile[t] -= 1
         st.pile_n -= 1
-        _new_slot(st, top.seat, t, len(st._history), forced)
+        _new_slot(st, top.seat, t, st.move_number(), forced)
         top.count -= 1
         st.log("draw", top.seat)
         return
@@ -274,7 +275,7 @@ def apply_chance(st: ChezGeekState, action: Chance) -> None:
         return
     st.stack.pop()
     if purpose in (R_INCOME, R_FREE_TIME):
-        job = st.jobdefs[st.job_of[st.turn]]
+        job = _job(st, st.turn)
         num = job.income if purpose == R_INCOME else job.free_time
         value = num.a if roll <= 3 else num.b
         if purpose == R_INCOME:
@@ -288,6 +289,14 @@ def apply_chance(st: ChezGeekState, action: Chance) -> None:
 
 
 # ---- phases ----------------------------------------------------------------------------
+def _job(st: ChezGeekState, seat: int) -> JobDef:
+    """The seat's Job; a turn without one is a broken deal, never the last Job by wrap-around."""
+    index = st.job_of[seat]
+    if index < 0:
+        raise RuntimeError(f"seat {seat} has no Job in game {st.game_no + 1}")
+    return st.jobdefs[index]
+
+
 def next_phase(st: ChezGeekState) -> None:
     """The stack is empty: move to the next phase (or the next turn)."""
     phase = st.phase
@@ -316,7 +325,7 @@ def _begin_turn(st: ChezGeekState, seat: int) -> None:
     st.income = 0
     st.ft = 0
     st.log("turn", seat)
-    need = st.jobdefs[st.job_of[seat]].hand_size - len(st.hands[seat])
+    need = _job(st, seat).hand_size - len(st.hands[seat])
     if need > 0:
         st.stack.append(Step(CH_DRAW, seat, count=need))
 
@@ -324,7 +333,7 @@ def _begin_turn(st: ChezGeekState, seat: int) -> None:
 def _begin_roll(st: ChezGeekState) -> None:
     st.phase = ROLL
     seat = st.turn
-    job = st.jobdefs[st.job_of[seat]]
+    job = _job(st, seat)
     steps: list[Step] = []
     st.base_income = job.income.a
     st.base_ft = job.free_time.a

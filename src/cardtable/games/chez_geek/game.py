@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any, ClassVar
 
 from cardtable.engine.errors import SettingError
-from cardtable.engine.game import Game, GameInfo, Setting
+from cardtable.engine.game import FileOption, Game, GameInfo, Setting
 from cardtable.games.chez_geek.actions import Call as CallAction
 from cardtable.games.chez_geek.actions import CardAct, Chance, Play
 from cardtable.games.chez_geek.deck_loader import cached_deck
@@ -26,8 +26,24 @@ class ChezGeekGame(Game):
             "uninvited guests. Cards are data; the project ships its own open deck."
         ),
         settings=(
-            Setting("deck", [], "deck files (TOML) to play with; empty: the open deck", kind=list),
-            Setting("games", 1, "games in the match; the last winner picks a Job first", kind=int),
+            Setting(
+                "deck",
+                [],
+                "deck files (TOML) to play with; empty: the open deck",
+                kind=list,
+                item_kind=str,
+                max_items=16,
+                files=True,
+            ),
+            Setting(
+                "games",
+                1,
+                "games in the match; the last winner picks a Job first",
+                kind=int,
+                minimum=1,
+                maximum=1000,
+                length=True,
+            ),
             Setting(
                 "two_player_jobs",
                 "remove",
@@ -40,10 +56,22 @@ class ChezGeekGame(Game):
                 40,
                 "turns per player after which the one closest to their goal wins",
                 kind=int,
+                minimum=1,
+                maximum=1000,
             ),
         ),
     )
     bots = {"heuristic": "cardtable.games.chez_geek.bots:HeuristicBot"}
+    default_bot = "heuristic"
+    file_options = (
+        FileOption(
+            "--deck",
+            "deck",
+            "a Chez Geek deck file (TOML; repeatable, merged)",
+            many=True,
+            read=False,
+        ),
+    )
     # levels offered to people (lobby, --bots hard): specs, rated in docs/bots.md
     bot_levels: ClassVar[dict[str, str]] = {
         "easy": "ismcts(iterations=100)",
@@ -55,12 +83,6 @@ class ChezGeekGame(Game):
 
     def _check_settings(self) -> None:
         paths = self.settings["deck"]
-        if not all(isinstance(p, str) for p in paths):
-            raise SettingError("setting deck is a list of file paths")
-        if self.settings["games"] < 1:
-            raise SettingError("setting games must be at least 1")
-        if self.settings["turn_limit"] < 1:
-            raise SettingError("setting turn_limit must be at least 1")
         self.deck_def = cached_deck(paths)
         if len(self.deck_def.jobs) < self.num_players + 2:
             raise SettingError("the deck needs at least two Jobs more than there are players")
@@ -107,6 +129,31 @@ class ChezGeekGame(Game):
         for job in self.deck_def.jobs:
             total["job:" + job.slug] += 1
         return total
+
+    def card_catalogue(self) -> dict[str, Any]:
+        """Every card and Job of the deck by slug: what a client prints on the card."""
+        cards = {
+            c.slug: {
+                "name": c.name,
+                "kind": c.kind,
+                "cost": c.cost,
+                "slack": None if c.slack is None else str(c.slack),
+                "tags": sorted(c.tags),
+                "text": c.text,
+            }
+            for c in self.deck_def.cards
+        }
+        jobs = {
+            j.slug: {
+                "name": j.name,
+                "income": str(j.income),
+                "free_time": str(j.free_time),
+                "slack_goal": j.slack_goal,
+                "text": j.text,
+            }
+            for j in self.deck_def.jobs
+        }
+        return {"cards": cards, "jobs": jobs}
 
     def render(self, observation: dict[str, Any]) -> str:
         from cardtable.games.chez_geek.view import render

@@ -3,7 +3,10 @@
 The timing rule lives here: an unwanted Person's cost is paid the moment it
 enters a room, and afterwards only when its host fails the roll to get rid of
 it on the Roll phase (1-3 stays and costs, 4-6 leaves and costs nothing that
-turn). Cats are never rolled for and can never be sent away.
+turn). A Free Time or Income cost on entering a room on another player's turn
+finds nothing to take and is not carried over: the rulebook gives an unwanted
+Person no effect before its host's roll, and none at all after a roll of 4-6.
+Cats are never rolled for and can never be sent away.
 """
 
 from __future__ import annotations
@@ -58,7 +61,7 @@ def place_person(st: ChezGeekState, seat: int, t: int) -> None:
     uid = put_in_room(st, seat, t, slack.a if slack is not None else 0, tokened=False)
     st.log("enters", t, seat)
     if card.unwanted:
-        apply_stay(st, seat, uid)
+        apply_stay(st, seat, uid, arriving=True)
 
 
 def settle_slack(st: ChezGeekState, step: Step) -> None:
@@ -116,13 +119,15 @@ def send(st: ChezGeekState, uid: int, dest: int) -> None:
         st.log("leaves", t, seat)
         return
     card = st.defs[t]
-    slack = card.slack.a if card.slack is not None and card.slack.kind == "fixed" else entry[1]
     from cardtable.games.chez_geek.flow import put_in_room
 
-    new_uid = put_in_room(st, dest, t, slack, tokened=slack != entry[1] and bool(entry[2]))
+    if card.slack is not None and card.slack.kind == "fixed":
+        new_uid = put_in_room(st, dest, t, card.slack.a, tokened=False)  # back to printed
+    else:  # rolled Slack travels with its tokens
+        new_uid = put_in_room(st, dest, t, entry[1], tokened=bool(entry[2]))
     st.log("moves", t, seat, dest)
     if card.unwanted:
-        apply_stay(st, dest, new_uid)
+        apply_stay(st, dest, new_uid, arriving=True)
 
 
 def penalise(st: ChezGeekState, seat: int, ft: int, income: int) -> None:
@@ -135,13 +140,16 @@ def penalise(st: ChezGeekState, seat: int, ft: int, income: int) -> None:
         st.pen_income[seat] += income
 
 
-def apply_stay(st: ChezGeekState, seat: int, uid: int) -> None:
-    """An unwanted Person's cost for staying (or arriving) in ``seat``'s room."""
+def apply_stay(st: ChezGeekState, seat: int, uid: int, *, arriving: bool = False) -> None:
+    """An unwanted Person's cost for staying (or ``arriving``) in ``seat``'s room."""
     _, i = find(st, uid)
     room = st.rooms[seat]
     entry = room[i]
     card = st.defs[entry[0]]
+    budget_now = not arriving or seat == st.turn
     for e in card.stay:
+        if e.kind in ("free_time", "income") and not budget_now:
+            continue  # not this host's turn: no Free Time or Income to lose
         if e.kind == "discard":
             st.stack.append(Step(D_COST, seat, tags=e.tags, or_any=e.or_any, held=-1))
         elif e.kind == "free_time":

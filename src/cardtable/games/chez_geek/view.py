@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardtable.games.chez_geek.phases import PHASE_NAMES
 from cardtable.games.chez_geek.steps import (
+    CH_ROLL,
     D_SHOP,
     D_WINDOW,
     PLAY,
@@ -22,7 +24,8 @@ if TYPE_CHECKING:
     from cardtable.games.chez_geek.game import ChezGeekGame
     from cardtable.games.chez_geek.state import ChezGeekState
 
-PHASE_NAMES = ("setup", "draw", "roll", "call-people", "free-time", "discard")
+# a roll prompt's ``purpose``, by the step's R_* purpose
+ROLL_PURPOSES = ("income", "free-time", "get-rid-of-person", "call", "slack")
 LOG_TAIL = 8
 
 
@@ -69,6 +72,10 @@ def _prompt(st: ChezGeekState) -> dict[str, Any] | None:
         seat, i = find(st, top.uid)
         if seat >= 0:
             prompt["card"] = st.defs[st.rooms[seat][i][0]].slug
+    if top.kind == CH_ROLL:
+        prompt["purpose"] = ROLL_PURPOSES[top.purpose]
+        if top.held >= 0:  # the Person called or the card whose Slack is rolled
+            prompt["card"] = st.defs[top.held].slug
     if top.tags:
         prompt["tags"] = list(top.tags)
     return prompt

@@ -63,8 +63,10 @@ def targets(st: ChezGeekState, seat: int, card: CardDef) -> list[tuple[str, int,
                     ok = d.kind == "Thing" and _matches(d, e)
                 elif kind == "move_person":
                     ok = d.is_person and not d.cat
-                else:
-                    ok = _matches(d, e) and not d.cat
+                elif kind == "discard_card":
+                    ok = _matches(d, e) and not d.cat  # a Cat never leaves its room
+                else:  # a Slack change: a Cat's Slack may change like any card's
+                    ok = _matches(d, e)
                 if not ok:
                     continue
                 ref = room_ref(st, s, i)

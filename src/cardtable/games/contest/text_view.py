@@ -62,7 +62,8 @@ def render(obs: dict[str, Any]) -> str:
         lines.append(f"Opponent's card, shown face up: {_name(them['card'])}")
     first = "you" if obs["first_declarer"] == seat else "your opponent"
     lines.append(f"First to declare: {first}.")
-    decl = obs["declared"]
+    # the last round's declarations stay in ``declared`` until this round's first one
+    decl = obs["declared"] if obs["declared_round"] == obs["round"] else [None, None]
     if decl[opp]:
         lines.append(f"Opponent declares: {_name(decl[opp])}")
     if decl[seat]:

@@ -21,14 +21,22 @@ from cardtable.server.errors import ProtocolError
 from cardtable.server.manager import TableManager, TableNotFound
 from cardtable.server.runtime import Subscriber, TableRuntime
 from cardtable.server.schemas import AutoPassMsg, Hello, MoveMsg, PingMsg, parse_client_message
+from cardtable.server.settings import Settings
 from cardtable.server.tokens import hash_token
 
 router = APIRouter(tags=["play"])
 log = logging.getLogger("cardtable.server")
 
 
-async def _receive_text(ws: WebSocket) -> str | bytes | None:
-    msg = await ws.receive()
+async def _receive_text(ws: WebSocket, seconds: float) -> str | bytes | None:
+    """The next frame, or ``None`` when the client left or stayed silent ``seconds``."""
+    try:
+        msg = await asyncio.wait_for(ws.receive(), timeout=seconds)
+    except TimeoutError:
+        with contextlib.suppress(Exception):
+            await ws.send_json(ProtocolError("idle", "nothing received; closing").to_message())
+            await ws.close(code=4408)
+        return None
     if msg["type"] == "websocket.disconnect":
         return None
     text = msg.get("text")
@@ -51,6 +59,7 @@ def welcome(rt: TableRuntime, manager: TableManager, seat: int | None) -> dict[s
         "type": "welcome",
         "table": manager.summary(rt),
         "game": game_info(rt.row.game).describe(),
+        "catalogue": rt.game.card_catalogue(),
         "seat": seat,
         "seat_name": rt.game.seat_name(seat) if seat is not None else None,
         "seat_names": [rt.game.seat_name(i) for i in range(len(rt.seats))],
@@ -63,7 +72,7 @@ def welcome(rt: TableRuntime, manager: TableManager, seat: int | None) -> dict[s
 async def play(ws: WebSocket, table_id: str) -> None:
     await ws.accept()
     manager: TableManager = ws.app.state.manager
-    limit: int = ws.app.state.settings.max_message_bytes
+    settings: Settings = ws.app.state.settings
     try:
         rt = await manager.get(table_id)
     except TableNotFound:
@@ -75,11 +84,11 @@ async def play(ws: WebSocket, table_id: str) -> None:
     sub: Subscriber | None = None
     writer: asyncio.Task[None] | None = None
     try:
-        raw = await _receive_text(ws)
+        raw = await _receive_text(ws, settings.hello_seconds)
         if raw is None:
             return
         try:
-            hello = parse_client_message(raw, limit)
+            hello = parse_client_message(raw, settings.max_message_bytes, settings.max_json_depth)
             if not isinstance(hello, Hello):
                 raise ProtocolError("not_hello", "say hello first: {type: hello, token, since}")
             seat = None
@@ -95,10 +104,10 @@ async def play(ws: WebSocket, table_id: str) -> None:
         sub = rt.subscribe(seat, hello.since or 0)
         writer = asyncio.create_task(_writer(ws, sub))
         while True:
-            raw = await _receive_text(ws)
+            raw = await _receive_text(ws, settings.idle_seconds)
             if raw is None:
                 return
-            await _handle(rt, sub, raw, limit)
+            await _handle(rt, sub, raw, settings)
     except WebSocketDisconnect:
         return
     finally:
@@ -108,10 +117,10 @@ async def play(ws: WebSocket, table_id: str) -> None:
             writer.cancel()
 
 
-async def _handle(rt: TableRuntime, sub: Subscriber, raw: str | bytes, limit: int) -> None:
+async def _handle(rt: TableRuntime, sub: Subscriber, raw: str | bytes, settings: Settings) -> None:
     msg_id = None
     try:
-        msg = parse_client_message(raw, limit)
+        msg = parse_client_message(raw, settings.max_message_bytes, settings.max_json_depth)
         if isinstance(msg, MoveMsg):
             msg_id = msg.id
             if sub.seat is None:

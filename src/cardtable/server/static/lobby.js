@@ -10,7 +10,7 @@ function seatRows(game, count, box) {
         `bot: ${l.level} (${l.note}${l.rating ? "; rated " + l.rating : ""})`)),
       game.bots.filter((b) => !(game.levels || []).some((l) => l.level === b))
         .map((b) => el("option", { value: "bot:" + b }, `bot: ${b}`)));
-    if (i > 0) select.value = "bot:" + (game.bots.includes("heuristic") ? "heuristic" : "random");
+    if (i > 0) select.value = "bot:" + game.default_bot;
     box.append(el("label", {}, `Seat ${i + 1}: `, select));
   }
 }
