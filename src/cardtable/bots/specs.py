@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.bots.base import Bot
-from cardtable.engine.errors import SettingError
+from cardtable.engine.errors import SettingError, UnknownBotError
 from cardtable.engine.game import Game
 
 MAX_SPEC = 200
@@ -180,7 +180,7 @@ def bot_class(name: str, game: Game) -> type[Bot]:
     if name in GENERIC:
         return GENERIC[name]
     valid = ", ".join(available_names(game))
-    raise SettingError(f"unknown bot {name!r} for {game.name}; available bots: {valid}")
+    raise UnknownBotError(f"unknown bot {name!r} for {game.name}; available bots: {valid}")
 
 
 def available_names(game: Game) -> list[str]:
