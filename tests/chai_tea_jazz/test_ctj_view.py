@@ -115,3 +115,19 @@ def test_the_finished_round_stays_visible_until_the_next_rounds_first_action() -
     assert s.observation(0)["tricks"] == [] and s.observation(0)["points"] == [0, 0, 0]
     do(s, "pass")  # the next round's first action
     assert s.observation(0)["finished_round"] is None
+
+
+def test_two_players_finished_round_counts_the_set_aside_cards() -> None:
+    from cardtable.games.chai_tea_jazz.cards import POINTS
+
+    game = ChaiTeaJazzGame(2, setup="short")
+    s = game.new_initial_state(seed=4)
+    while s.round_no == 0:
+        if s.is_chance_node():
+            s.apply_action(s.sample_chance())
+        else:
+            s.apply_action(s.legal_actions()[0])
+    done = s.observation(1)["finished_round"]
+    assert len(done["aside"]) == 2 and {seat for seat, _ in done["aside"]} == {0, 1}
+    assert sum(done["points"]) == sum(POINTS[c] for c in game.deck_list)
+    assert done["points"] == s.observation(0)["finished_round"]["points"]

@@ -39,6 +39,11 @@ class CountingGame(ChezGeekGame):
         return CountingState(self, seed, deal)
 
 
+# one worker runs these and the coverage check after them, in order (--dist loadgroup)
+COVERAGE_GROUP = pytest.mark.xdist_group("chez-geek-card-coverage")
+
+
+@COVERAGE_GROUP
 @pytest.mark.parametrize(("players", "deep_every"), [(2, 100), (3, 100), (5, 200)])
 def test_conformance(players: int, deep_every: int) -> None:
     report = run_conformance(
@@ -49,6 +54,7 @@ def test_conformance(players: int, deep_every: int) -> None:
     assert report.resamples_that_changed_hidden_cards > 0
 
 
+@COVERAGE_GROUP
 def test_every_card_of_the_open_deck_was_played() -> None:
     if not PLAYED:
         pytest.skip("needs the conformance runs above in the same session")

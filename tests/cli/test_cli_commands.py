@@ -69,7 +69,7 @@ def test_unknown_game_is_a_clear_error_not_a_traceback(capsys):
 
 def test_unknown_bot_is_a_clear_error(capsys):
     assert main(["simulate", "contest", "--bots", "genius", "--games", "3"]) == 2
-    assert "available bots: heuristic, " in capsys.readouterr().err
+    assert "available bots: easy, medium, hard, expert, heuristic, " in capsys.readouterr().err
 
 
 def test_replay_of_a_tampered_record_names_the_action(tmp_path, capsys):

@@ -51,9 +51,7 @@ def test_observation_refuses_a_seat_not_at_the_table():
 
 
 def snapshot(state):
-    return json.dumps([state.observation(s) for s in (0, 1)], sort_keys=True), len(
-        state.history()
-    )
+    return json.dumps([state.observation(s) for s in (0, 1)], sort_keys=True), len(state.history())
 
 
 @pytest.mark.parametrize("text", ["", "   ", "X", "declare", "Q Q", "deal 5 Q", "deal 0 Z"])

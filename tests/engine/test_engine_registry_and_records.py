@@ -57,7 +57,10 @@ def finished_record(seed: int = 3) -> dict:
 def test_record_holds_version_game_settings_seed_actions_and_result():
     record = finished_record()
     assert record["format"] == "cardtable-record" and record["version"] == RECORD_VERSION
-    assert record["game"] == "contest" and record["settings"] == {"max_rounds": 500}
+    assert record["game"] == "contest" and record["settings"] == {
+        "max_rounds": 500,
+        "pile": "KQRRNNBBPPPPPPPP",
+    }
     assert record["seed"] == 3
     assert record["actions"][:1] and record["actions"][0].startswith("deal 0 ")
     assert record["result"]["terminal"] is True and len(record["result"]["returns"]) == 2

@@ -123,6 +123,8 @@ def _check_messages(record, messages, seats_by_number) -> int:
             public = state.public_log()
             assert set(view) == {
                 "observation",
+                "public",
+                "unplayable",
                 "text",
                 "legal",
                 "prompt",
@@ -144,9 +146,15 @@ def _check_messages(record, messages, seats_by_number) -> int:
             assert view["to_act"] == (player if isinstance(player, int) and not reacting else None)
             if seat is None:
                 assert view["observation"] is None and view["text"] is None
-                assert view["legal"] == []
+                assert view["legal"] == [] and view["unplayable"] == {}
+                assert view["public"] == json.loads(json.dumps(state.public_observation()))
             else:
+                assert view["public"] is None
                 assert view["observation"] == json.loads(json.dumps(state.observation(seat)))
+                # reasons about the seat's own cards, only when it alone is deciding
+                deciding = player == seat and not reacting and view["legal"]
+                assert view["unplayable"] == (state.unplayable_reasons(seat) if deciding else {})
+                assert set(view["unplayable"]) <= set(json.dumps(view["observation"]).split('"'))
                 assert view["text"] == state.game.render(state.observation(seat))
                 if view["legal"]:
                     own = [str(a) for a in state.legal_actions()] if player == seat else []

@@ -132,7 +132,10 @@ def test_games_stored_before_migrations_are_finished_after_the_upgrade(database)
         api = httpx.Client(base_url=server.base, timeout=10)
         listed = {t["id"]: t for t in api.get("/api/tables").json()}
         for row in stored["ct_tables"]:
-            assert listed[row["id"]]["status"] == row["status"]
+            waits_for_people = any(stored["tokens"][row["id"]])
+            if row["status"] == "over" or waits_for_people:
+                assert listed[row["id"]]["status"] == row["status"]
+            # a table of bots alone carries on by itself as soon as the server starts
         # the finished game is served as it was stored
         for row in stored["ct_tables"]:
             if row["status"] == "over":

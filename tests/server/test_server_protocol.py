@@ -560,7 +560,7 @@ def test_a_searching_bot_plays_through_its_information_set(client, monkeypatch):
     seen: list[object] = []
     real = registry.GENERIC["ismcts-fast"]
 
-    class Spy(real):  # type: ignore[misc, valid-type]
+    class Spy(real):  # type: ignore[misc, valid-type]  # subclassing a class looked up at run time
         def act_with(self, info, observation, legal):
             seen.append(info)
             return super().act_with(info, observation, legal)

@@ -52,7 +52,7 @@ def test_rank_shares_count_ties_half() -> None:
 
 def test_an_interim_returns_hook_scores_a_cut_rollout() -> None:
     state = _contest_midgame()
-    state.interim_returns = lambda: [0.0, 2.0]  # type: ignore[attr-defined]
+    state.interim_returns = lambda: [0.0, 2.0]  # type: ignore[method-assign]  # stub one state's hook
     assert rank_utilities(state) == [0.0, 1.0]
     bot = ISMCTSBot(state.game, state.current_player(), 1, iterations=20, rollout_limit=0)
     assert decide(bot, state) in state.legal_actions()
@@ -81,7 +81,7 @@ def test_inferring_ismcts_picks_a_legal_action_in_every_game(name: str) -> None:
     for state in _states_along(game, 8, 2):
         seat = state.current_player()
         bot = make_bot("ismcts-infer", game, seat, 3)
-        bot.iterations, bot.pool_size, bot.inference_tries = 8, 3, 2  # type: ignore[attr-defined]
+        bot.iterations, bot.pool_size, bot.inference_tries = 8, 3, 2  # type: ignore[attr-defined]  # an ISMCTS bot made by name
         assert decide(bot, state) in state.legal_actions()
 
 
@@ -107,3 +107,37 @@ def test_a_cut_rollout_stops_after_the_limit_in_games_with_interim_returns(
     bot._rollout(det, random.Random(3))
     assert det.move_number() == state.move_number() + 25
     assert len(rank_utilities(det)) == players
+
+
+def test_a_widened_node_tries_only_its_first_actions_growing_with_visits() -> None:
+    from cardtable.bots.ismcts import WIDEN_BASE, Node
+
+    actions = [object() for _ in range(40)]
+    node = Node(0, actions)  # type: ignore[arg-type]
+    node.widen(list(actions))  # type: ignore[arg-type]
+    rng = random.Random(0)
+    tried = set()
+    for visit in range(1, 26):
+        a = node.select(actions, 0.7, rng)  # type: ignore[arg-type]
+        node.visits[a] += 1
+        node.total[a] += 0.5
+        tried.add(id(a))
+        assert len(tried) <= WIDEN_BASE + int(visit**0.5)
+    assert {id(a) for a in actions[: WIDEN_BASE + 5]} == tried  # only the first, in order
+
+
+def test_nodes_are_keyed_by_seat_and_a_hash_of_its_observation_history() -> None:
+    state = _contest_midgame()
+    seat = state.current_player()
+    bot = ISMCTSBot(load_game("contest"), seat, seed=3, iterations=60)
+    trees: list[dict] = []
+    real = bot._iterate
+
+    def spy(root, tree, det, rng):  # type: ignore[no-untyped-def]
+        trees.append(tree)
+        return real(root, tree, det, rng)
+
+    bot._iterate = spy  # type: ignore[method-assign]
+    decide(bot, state, seat)
+    keys = list(trees[-1])
+    assert keys and all(isinstance(p, int) and isinstance(h, int) for p, h in keys)

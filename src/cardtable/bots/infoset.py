@@ -29,8 +29,8 @@ anything that happened later.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeGuard
 
 from cardtable.bots.base import Bot
 from cardtable.engine.game import Action, State
@@ -72,9 +72,39 @@ class InformationSet:
         return f"InformationSet(seat={self.seat}, players={self.num_players})"
 
 
-def wants_information_set(bot: Bot) -> bool:
+class SearchingBot(Protocol):
+    """The contract of a bot that searches: it sets ``wants_information_set = True``
+    and decides from its seat's ``InformationSet`` as well as the observation."""
+
+    wants_information_set: bool
+
+    def act_with(
+        self, info: InformationSet, observation: dict[str, Any], legal: Sequence[Action]
+    ) -> Action: ...
+
+
+def wants_information_set(bot: Bot) -> TypeGuard[SearchingBot]:
     """Whether ``bot`` asks for an ``InformationSet`` (searching bots such as ISMCTS)."""
     return bool(getattr(bot, "wants_information_set", False))
+
+
+def prepare(bot: Bot, state: State, seat: int | None = None) -> Callable[[], Action]:
+    """Everything a decision needs from ``state``, taken now; the call that decides.
+
+    The observation, the legal actions and (for searching bots) the information
+    set are read here, so the returned call touches nothing of ``state`` and may
+    run later or on another thread (the server runs it off its event loop).
+    """
+    player = state.current_player() if seat is None else seat
+    if not isinstance(player, int):
+        raise ValueError(f"no seat is to decide at {state.where()}")
+    observation: dict[str, Any] = state.observation(player)
+    legal = list(state.legal_actions())
+    if wants_information_set(bot):
+        searcher = bot
+        info = InformationSet(state, player)
+        return lambda: searcher.act_with(info, observation, legal)
+    return lambda: bot.act(observation, legal)
 
 
 def decide(bot: Bot, state: State, seat: int | None = None) -> Action:
@@ -83,13 +113,4 @@ def decide(bot: Bot, state: State, seat: int | None = None) -> Action:
     Ordinary bots get ``act(observation, legal)``; bots that set
     ``wants_information_set = True`` get ``act_with(info_set, observation, legal)``.
     """
-    player = state.current_player() if seat is None else seat
-    if not isinstance(player, int):
-        raise ValueError(f"no seat is to decide at {state.where()}")
-    observation: dict[str, Any] = state.observation(player)
-    legal = state.legal_actions()
-    if wants_information_set(bot):
-        act_with = bot.act_with  # type: ignore[attr-defined]
-        action: Action = act_with(InformationSet(state, player), observation, legal)
-        return action
-    return bot.act(observation, legal)
+    return prepare(bot, state, seat)()

@@ -4,7 +4,8 @@ Each iteration draws one determinization of the searching seat's information
 set, walks a tree whose nodes are *information sets of the seat to act* (as
 OpenSpiel's ISMCTS does), expands one node, finishes the game with random
 play and backs the result up. A node is keyed by the acting seat and its
-observation in the determinization, so an opponent's node in the search
+information state in the determinization (every observation it had along the
+path, see ``_iterate``), so an opponent's node in the search
 knows that opponent's (sampled) cards - it does not play as if blind, which
 an action-keyed single-observer tree would assume - while nothing the
 searching seat does not know reaches *its* own nodes. Every seat picks the
@@ -45,20 +46,41 @@ from cardtable.bots.infoset import InformationSet, decide
 from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Action, Game, Marker, State
 
+WIDEN_BASE = 2
+
 
 class Node:
-    """One information set of the seat to act: per-action visit counts and utility sums."""
+    """One information set of the seat to act: per-action visit counts and utility sums.
 
-    __slots__ = ("player", "visits", "total")
+    ``order`` is set when the node has more actions than the widening threshold:
+    the actions in the order they are let in (progressive widening).
+    """
+
+    __slots__ = ("player", "visits", "total", "order", "seen")
 
     def __init__(self, player: int, legal: Sequence[Action]) -> None:
         self.player = player
         self.visits: dict[Action, int] = dict.fromkeys(legal, 0)
         self.total: dict[Action, float] = dict.fromkeys(legal, 0.0)
+        self.order: list[Action] | None = None
+        self.seen = 0
+
+    def widen(self, order: list[Action]) -> None:
+        self.order = order
 
     def select(self, legal: Sequence[Action], c: float, rng: random.Random) -> Action:
-        """An untried action first (at random), else the UCB1 maximum."""
+        """An untried action first (at random), else the UCB1 maximum.
+
+        A widened node considers only its first ``2 + sqrt(visits)`` actions in
+        ``order``: with a hundred legal moves (Chez combinations, Chez Geek's
+        hands) plain UCB1 would spend the whole budget trying each once.
+        """
         visits = self.visits
+        if self.order is not None:
+            self.seen += 1
+            allowed = WIDEN_BASE + int(math.sqrt(self.seen))
+            if allowed < len(self.order):
+                legal = self.order[:allowed]
         untried = [a for a in legal if not visits.get(a)]
         if untried:
             return untried[rng.randrange(len(untried))]
@@ -148,6 +170,7 @@ class ISMCTSBot(Bot):
         "inference_mismatch",
         "inference_tries",
         "pool_size",
+        "widen",
     )
     iterations: int = 1000
     # a deterministic work limit: actions simulated over all iterations of one decision,
@@ -164,6 +187,8 @@ class ISMCTSBot(Bot):
     inference_mismatch: float = 0.15
     inference_tries: int = 10
     pool_size: int = 64
+    # nodes with more legal actions than this are widened progressively (None: never)
+    widen: int | None = 12
 
     def __init__(
         self,
@@ -186,6 +211,7 @@ class ISMCTSBot(Bot):
             raise SettingError(f"inference {self.inference!r}: choose None or 'heuristic'")
         model = self.inference
         self._inference_model = model if model in getattr(game, "bots", {}) else None
+        self._widen_policy = "heuristic" if "heuristic" in getattr(game, "bots", {}) else None
         self.last_iterations = 0
         if self.iterations < 1:
             raise SettingError("ismcts needs at least 1 iteration")
@@ -210,7 +236,7 @@ class ISMCTSBot(Bot):
     def search(self, info: InformationSet, legal: Sequence[Action]) -> Node:
         """Run the iterations; the root's statistics say how good each action is."""
         root = Node(info.seat, legal)
-        tree: dict[tuple[int, str], Node] = {}
+        tree: dict[tuple[int, int], Node] = {}
         rng = self.rng
         deadline = None if self.max_time is None else time.perf_counter() + self.max_time
         budget = self.max_actions
@@ -266,13 +292,25 @@ class ISMCTSBot(Bot):
         return draw
 
     def _iterate(
-        self, root: Node, tree: dict[tuple[int, str], Node], det: State, rng: random.Random
+        self, root: Node, tree: dict[tuple[int, int], Node], det: State, rng: random.Random
     ) -> int:
-        """Select down the tree of information sets, expand one, roll out, back up."""
+        """Select down the tree of information states, expand one, roll out, back up.
+
+        A node is keyed by the acting seat and that seat's *information state*:
+        a running hash of the observations it had at each of its decisions since
+        the root (the history before the root is the same in every
+        determinization). An observation alone is not enough: Contest's shows no
+        history, so two different histories would share one node. Hashing only at
+        the seat's own decisions costs one observation per step, as keying on the
+        current observation did; what a seat saw only between its decisions and
+        saw vanish before its next one is not told apart (observing every seat at
+        every step made a decision 2.5 times slower).
+        """
         c = self.exploration
         start = det.move_number()
         path: list[tuple[Node, Action]] = []
         node: Node | None = root
+        seen = [0] * det.game.num_players
         while True:
             player = det.current_player()
             if player is Marker.TERMINAL:
@@ -286,21 +324,44 @@ class ISMCTSBot(Bot):
                 det.apply_action(legal[0])  # nothing to decide, nothing to learn
                 continue
             if node is None:
-                key = (player, repr(det.observation(player)))
+                seen[player] = hash((seen[player], repr(det.observation(player))))
+                key = (player, seen[player])
                 node = tree.get(key)
                 if node is None:
-                    tree[key] = Node(player, legal)
+                    node = Node(player, legal)
+                    tree[key] = node
+                    self._maybe_widen(node, det, player, legal, rng)
                     break  # expanded: the rollout starts here
+            elif node is root and root.order is None and not root.seen:
+                self._maybe_widen(root, det, player, legal, rng)
             action = node.select(legal, c, rng)
             path.append((node, action))
             det.apply_action(action)
             node = None
         self._rollout(det, rng)
         utility = rank_utilities(det)
-        for n, a in path:
-            n.visits[a] = n.visits.get(a, 0) + 1
-            n.total[a] = n.total.get(a, 0.0) + utility[n.player]
+        for nd, a in path:
+            nd.visits[a] = nd.visits.get(a, 0) + 1
+            nd.total[a] = nd.total.get(a, 0.0) + utility[nd.player]
         return det.move_number() - start
+
+    def _maybe_widen(
+        self, node: Node, det: State, player: int, legal: Sequence[Action], rng: random.Random
+    ) -> None:
+        """Give a node with many actions its widening order: the game's heuristic move
+        first (when the game has one), the rest shuffled."""
+        if self.widen is None or len(legal) <= self.widen:
+            return
+        order = list(legal)
+        rng.shuffle(order)
+        if self._widen_policy is not None:
+            from cardtable.bots.registry import make_bot  # the registry imports this module
+
+            bot = make_bot(self._widen_policy, self.game, player, rng.getrandbits(32))
+            preferred = decide(bot, det, player)
+            order.remove(preferred)
+            order.insert(0, preferred)
+        node.widen(order)
 
     def _rollout(self, det: State, rng: random.Random) -> None:
         """Play on; chance from the determinization's RNG.

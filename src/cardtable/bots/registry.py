@@ -1,13 +1,13 @@
-"""Bot names to bot classes.
+"""Bot names to bot classes, and the two calls everything uses to get a bot.
 
-``random`` works for every game; each game adds its own (``heuristic`` …)
-through ``Game.bots``, a mapping of name to ``"module:Class"``, so nothing
-here needs to know which game it is.
+``random`` and the ISMCTS family work for every game; each game adds its own
+(``heuristic``, ``pimc`` …) through ``Game.bots``, a mapping of name to
+``"module:Class"``, and its levels through ``Game.bot_levels``, so nothing here
+needs to know which game it is. Specs with settings are parsed in
+``cardtable.bots.specs``.
 """
 
 from __future__ import annotations
-
-import importlib
 
 from cardtable.bots.base import Bot, RandomBot
 from cardtable.bots.ismcts import (
@@ -18,7 +18,8 @@ from cardtable.bots.ismcts import (
     StrongISMCTSBot,
     TimedISMCTSBot,
 )
-from cardtable.engine.errors import SettingError
+from cardtable.bots.specs import available_names, parse_spec
+from cardtable.engine.errors import UnknownBotError
 from cardtable.engine.game import Game
 
 GENERIC: dict[str, type[Bot]] = {
@@ -33,16 +34,20 @@ GENERIC: dict[str, type[Bot]] = {
 
 
 def available_bots(game: Game) -> list[str]:
-    return sorted(set(GENERIC) | set(getattr(game, "bots", {})))
+    """Names a spec may start with: the game's levels, then every bot class."""
+    return available_names(game)
 
 
-def make_bot(name: str, game: Game, seat: int, seed: int | None = None) -> Bot:
-    specific: dict[str, str] = getattr(game, "bots", {})
-    if name in specific:
-        module_name, _, attr = specific[name].partition(":")
-        cls: type[Bot] = getattr(importlib.import_module(module_name), attr)
-        return cls(game, seat, seed)
-    if name in GENERIC:
-        return GENERIC[name](game, seat, seed)
-    valid = ", ".join(available_bots(game))
-    raise SettingError(f"unknown bot {name!r} for {game.name}; available bots: {valid}")
+def default_bot(game: Game) -> str:
+    """The bot that fills a seat nobody chose a bot for: the one the game declares."""
+    name = game.default_bot
+    if name not in available_bots(game):
+        raise UnknownBotError(
+            f"{game.name} declares default bot {name!r}, which it does not offer"
+        )
+    return name
+
+
+def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
+    """A bot from a spec such as ``heuristic``, ``hard`` or ``ismcts(iterations=2000)``."""
+    return parse_spec(spec).make(game, seat, seed)

@@ -6,10 +6,20 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from cardtable.cli import arena, deck, games_cmd, play, replay_cmd, rules, serve, simulate
+from cardtable.cli import (
+    analyze_cmd,
+    arena,
+    deck,
+    games_cmd,
+    play,
+    replay_cmd,
+    rules,
+    serve,
+    simulate,
+)
 from cardtable.engine.errors import CardtableError
 
-COMMANDS = (games_cmd, play, replay_cmd, rules, simulate, arena, serve, deck)
+COMMANDS = (games_cmd, play, replay_cmd, analyze_cmd, rules, simulate, arena, serve, deck)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -18,9 +18,8 @@ from typing import Any, TypeVar
 
 from tqdm import tqdm
 
-from cardtable.bots.registry import available_bots
+from cardtable.bots.specs import check_specs
 from cardtable.cli.options import add_game_options, game_from
-from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Game
 from cardtable.sim.arena import ArenaSpec, play_arena_game, rounded_games, run_games
 from cardtable.sim.extras import summarise
@@ -48,16 +47,8 @@ def add_scale_options(p: argparse.ArgumentParser) -> None:
 
 
 def parse_bots(game: Game, text: str) -> tuple[str, ...]:
-    bots = tuple(b.strip() for b in text.split(",") if b.strip())
-    if not bots:
-        raise SettingError("--bots needs at least one bot name")
-    valid = available_bots(game)
-    for b in bots:
-        if b not in valid:
-            raise SettingError(
-                f"unknown bot {b!r} for {game.name}; available bots: {', '.join(valid)}"
-            )
-    return bots
+    """``--bots``: specs such as ``hard,heuristic`` or ``ismcts(iterations=2000),heuristic``."""
+    return check_specs(game, text)
 
 
 def execute(

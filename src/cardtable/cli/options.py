@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.engine.errors import SettingError
-from cardtable.engine.game import Game
-from cardtable.engine.registry import available_games, load_game
+from cardtable.engine.game import FileOption, Game
+from cardtable.engine.registry import available_games, game_class, load_game
 
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
@@ -24,17 +24,27 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
         metavar="NAME=VALUE",
         help="a game setting (VALUE is JSON, or text; @FILE reads a JSON/TOML file)",
     )
-    parser.add_argument(
-        "--setup",
-        metavar="FILE",
-        help="a contract setup file (JSON/TOML), for games with a 'setup' setting",
-    )
-    parser.add_argument(
-        "--deck",
-        action="append",
-        metavar="FILE",
-        help="a deck file (repeatable, merged), for games with a 'deck' setting",
-    )
+    for option in _file_options():
+        parser.add_argument(
+            option.flag,
+            dest=_dest(option),
+            action="append" if option.many else "store",
+            metavar="FILE",
+            help=option.help,
+        )
+
+
+def _file_options() -> list[FileOption]:
+    """Every game's file flags, once each (two games may share one)."""
+    seen: dict[str, FileOption] = {}
+    for name in available_games():
+        for option in game_class(name).file_options:
+            seen.setdefault(option.flag, option)
+    return list(seen.values())
+
+
+def _dest(option: FileOption) -> str:
+    return "file_" + option.flag.lstrip("-").replace("-", "_")
 
 
 def read_data_file(path: str) -> Any:
@@ -69,10 +79,13 @@ def settings_from(args: argparse.Namespace) -> dict[str, Any]:
         if not sep or not name:
             raise SettingError(f"--set {item!r}: write NAME=VALUE")
         settings[name.strip()] = parse_value(raw.strip())
-    if getattr(args, "setup", None):
-        settings["setup"] = read_data_file(args.setup)
-    if getattr(args, "deck", None):
-        settings["deck"] = list(args.deck)
+    for option in _file_options():
+        given = getattr(args, _dest(option), None)
+        if not given:
+            continue
+        paths = list(given) if option.many else [given]
+        values = [read_data_file(p) if option.read else p for p in paths]
+        settings[option.setting] = values if option.many else values[0]
     return settings
 
 

@@ -11,11 +11,12 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.bots.base import Bot
-from cardtable.bots.infoset import decide
-from cardtable.bots.registry import make_bot
+from cardtable.bots.match import bots_choose, bots_observe, run_match
+from cardtable.bots.registry import default_bot, make_bot
+from cardtable.bots.specs import split_specs
 from cardtable.cli.options import add_game_options, game_from
-from cardtable.engine.errors import ActionError, SettingError
-from cardtable.engine.game import Game, State
+from cardtable.engine.errors import ActionError, SeatError, SettingError
+from cardtable.engine.game import Action, Game, State
 from cardtable.engine.record import save_record
 
 
@@ -25,16 +26,19 @@ def register(sub: Any) -> None:
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument(
         "--bots",
-        default="heuristic",
-        help="bot for the other seats, or a comma list, one per other seat (default heuristic)",
+        default=None,
+        help="bot for the other seats, or a comma list, one per other seat "
+        "(default: the game's default bot)",
     )
     p.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
     p.add_argument("--record-dir", default="records", help="where the record is saved")
     p.set_defaults(run=run)
 
 
-def choose_bots(game: Game, human: int, spec: str, seed: int) -> dict[int, Bot]:
-    names = [n.strip() for n in spec.split(",") if n.strip()]
+def choose_bots(game: Game, human: int, spec: str | None, seed: int) -> dict[int, Bot]:
+    if spec is None:
+        spec = default_bot(game)
+    names = split_specs(spec)
     others = [s for s in range(game.num_players) if s != human]
     if len(names) == 1:
         names = names * len(others)
@@ -42,8 +46,6 @@ def choose_bots(game: Game, human: int, spec: str, seed: int) -> dict[int, Bot]:
         raise SettingError(f"--bots names {len(names)} bots for {len(others)} other seats")
     bots = {}
     for seat, name in zip(others, names, strict=True):
-        if name == "heuristic" and "heuristic" not in game.bots:
-            name = "random"
         bots[seat] = make_bot(name, game, seat, seed + seat)
     return bots
 
@@ -51,7 +53,7 @@ def choose_bots(game: Game, human: int, spec: str, seed: int) -> dict[int, Bot]:
 def run(args: argparse.Namespace) -> int:
     game = game_from(args)
     if not 0 <= args.seat < game.num_players:
-        raise SettingError(f"--seat {args.seat}: seats are 0..{game.num_players - 1}")
+        raise SeatError(f"--seat {args.seat}: seats are 0..{game.num_players - 1}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     bots = choose_bots(game, args.seat, args.bots, seed)
     state = game.new_initial_state(seed=seed)
@@ -101,24 +103,20 @@ def play_loop(
             print(f"  · {line}", file=out)
         log_seen = len(log)
 
+    from_bots = bots_choose(bots)
+
+    def choose(state: State, seat: int) -> Action:
+        if seat != human:
+            return from_bots(state, seat)
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]  # nothing to decide: no prompt
+        flush_log()
+        print(game.render(state.observation(human)), file=out)
+        return ask(state, input_fn, out)
+
     try:
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(state.sample_chance())
-                continue
-            seat = state.current_player()
-            assert isinstance(seat, int)
-            legal = state.legal_actions()
-            if seat != human:
-                state.apply_action(decide(bots[seat], state, seat))
-            elif len(legal) == 1:
-                state.apply_action(legal[0])  # nothing to decide: no prompt
-            else:
-                flush_log()
-                print(game.render(state.observation(human)), file=out)
-                state.apply_action(ask(state, input_fn, out))
-            for s, bot in bots.items():
-                bot.observe(state.observation(s))
+        run_match(state, choose, after=bots_observe(bots))
         flush_log()
         print(game.render(state.observation(human)), file=out)
         return True
@@ -126,7 +124,7 @@ def play_loop(
         return False
 
 
-def ask(state: State, input_fn: Callable[[str], str], out: Any) -> Any:
+def ask(state: State, input_fn: Callable[[str], str], out: Any) -> Action:
     choices = " ".join(str(a) for a in state.legal_actions())
     print(f"Your choices: {choices}", file=out)
     while True:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from cardtable.engine.errors import SettingError
+from cardtable.engine.errors import SeatError
 from cardtable.engine.record import load_record, replay_states
 
 
@@ -22,7 +22,7 @@ def run(args: argparse.Namespace) -> int:
     states = replay_states(record)
     game = states[0].game
     if args.seat is not None and not 0 <= args.seat < game.num_players:
-        raise SettingError(f"--seat {args.seat}: seats are 0..{game.num_players - 1}")
+        raise SeatError(f"--seat {args.seat}: seats are 0..{game.num_players - 1}")
     print(f"{game.info.title}, {game.num_players} players, {len(states) - 1} actions.")
     if not args.all:
         print("Enter: next step · a number: jump to that step · q: quit")

@@ -12,7 +12,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from cardtable.bots.registry import available_bots
+from cardtable.bots.specs import check_specs
 from cardtable.cli.arena import add_scale_options, write_plots_to
 from cardtable.cli.options import add_game_options, game_from
 from cardtable.engine.errors import SettingError
@@ -36,13 +36,7 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     game = game_from(args)
-    bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
-    valid = available_bots(game)
-    for b in bots:
-        if b not in valid:
-            raise SettingError(
-                f"unknown bot {b!r} for {game.name}; available bots: {', '.join(valid)}"
-            )
+    bots = check_specs(game, args.bots)
     if args.games < 1:
         raise SettingError("--games must be at least 1")
     spec = SimSpec(game.name, game.num_players, dict(game.settings), bots, args.seed)

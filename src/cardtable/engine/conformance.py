@@ -61,16 +61,26 @@ def check_notation(game: Game, seed: int, state: State) -> None:
             raise _fail(game, seed, state, f"{text!r} parses to {back!r}, not {action!r}")
 
 
+def _fingerprint(state: State) -> tuple[list[str], list[str], list[str], dict[str, int]]:
+    n = state.game.num_players
+    return (
+        [json.dumps(state.observation(s), sort_keys=True) for s in range(n)],
+        [str(a) for a in state.history()],
+        [str(a) for a in state.legal_actions()],
+        dict(state.cards()),
+    )
+
+
 def check_clone_independence(game: Game, seed: int, state: State, rng: random.Random) -> None:
-    before = [json.dumps(state.observation(s), sort_keys=True) for s in range(game.num_players)]
-    history = [str(a) for a in state.history()]
+    """Play a clone a few moves on: every seat's view, the history, the legal actions and
+    the cards of the original must be as they were (a copy sharing a list shows here)."""
+    before = _fingerprint(state)
     copy = state.clone()
     for _ in range(3):
         if copy.is_terminal():
             break
         copy.apply_action(rng.choice(copy.legal_actions()))
-    after = [json.dumps(state.observation(s), sort_keys=True) for s in range(game.num_players)]
-    if before != after or history != [str(a) for a in state.history()]:
+    if _fingerprint(state) != before:
         raise _fail(game, seed, state, "changing a clone changed the original")
 
 
@@ -89,12 +99,17 @@ def check_record_round_trip(game: Game, seed: int, state: State) -> None:
 def check_view_secrecy(game: Game, seed: int, state: State, seat: int, rng: random.Random) -> bool:
     """Re-deal what ``seat`` cannot see; its whole experience must be unchanged.
 
+    The public view (for spectators) must not change either, at every step:
+    re-dealing any seat's unseen cards never moves what everybody may know.
+
     Returns whether the re-deal changed what some other seat holds, so the
     caller can make sure the check was not vacuous.
     """
     other = state.resample(seat, rng)
     if other.observation(seat) != state.observation(seat):
         raise _fail(game, seed, state, f"resample for seat {seat} changes its observation")
+    if other.public_observation() != state.public_observation():
+        raise _fail(game, seed, state, f"resample for seat {seat} changes the public observation")
     original = replay_states(state.to_record())
     resampled = replay_states(other.to_record())
     if len(original) != len(resampled):
@@ -104,6 +119,8 @@ def check_view_secrecy(game: Game, seed: int, state: State, seat: int, rng: rand
             raise _fail(game, seed, state, f"decision points differ for seat {seat} at step {step}")
         if a.observation(seat) != b.observation(seat):
             raise _fail(game, seed, state, f"seat {seat}'s observation differs at step {step}")
+        if a.public_observation() != b.public_observation():
+            raise _fail(game, seed, state, f"the public observation differs at step {step}")
         if a.current_player() == seat and [str(x) for x in a.legal_actions()] != [
             str(x) for x in b.legal_actions()
         ]:
@@ -121,8 +138,13 @@ def random_playout(
     report: ConformanceReport,
     deep: bool,
 ) -> State:
-    """One seeded random game with the per-action checks; ``deep`` adds the costly ones."""
+    """One seeded random game with the per-action checks; ``deep`` adds the costly ones.
+
+    Every game also clones itself once at a random move and plays the clone on
+    (with its own RNG, so the game's own course does not depend on the probe).
+    """
     rng = random.Random(seed)
+    probe_rng = random.Random(f"clone probe {seed}")
     state = game.new_initial_state(seed=seed)
     deck = game.deck()
     probe_at = rng.randrange(1, max_length)
@@ -140,8 +162,8 @@ def random_playout(
             check_notation(game, seed, state)
             action = rng.choice(legal)
             report.decisions += 1
-        if deep and state.move_number() == probe_at:
-            check_clone_independence(game, seed, state, rng)
+        if state.move_number() == probe_at:
+            check_clone_independence(game, seed, state, probe_rng)
         state.apply_action(action)
         if state.cards() != deck:
             raise _fail(game, seed, state, f"cards not conserved after {action}")

@@ -17,7 +17,23 @@ class UnknownGameError(CardtableError):
 
 
 class SettingError(CardtableError):
-    """An unknown setting, a bad value, or an unsupported player count."""
+    """An unknown setting or a bad value for one (a game's, a bot's, a command's)."""
+
+
+class PlayerCountError(SettingError):
+    """A player count the game is not played by."""
+
+
+class SeatError(SettingError):
+    """A seat number that is not at this table."""
+
+
+class UnknownBotError(SettingError):
+    """A bot name that this game does not offer."""
+
+
+class TableStateError(CardtableError):
+    """A request that the table cannot take in its present state (a rematch before the end)."""
 
 
 class BadDealError(CardtableError):

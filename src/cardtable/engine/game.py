@@ -14,11 +14,17 @@ import math
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
-from cardtable.engine.errors import IllegalActionError, MalformedActionError, SettingError
+from cardtable.engine.errors import (
+    IllegalActionError,
+    MalformedActionError,
+    PlayerCountError,
+    SeatError,
+    SettingError,
+)
 
 RECORD_FORMAT = "cardtable-record"
 RECORD_VERSION = 1
@@ -40,6 +46,30 @@ class Action:
     """
 
     __slots__ = ()
+
+
+class Decline(Action):
+    """Base of the action that declines to act: a pass in a reaction window or a bid.
+
+    A game's pass derives from it, so servers and bots know a pass by its
+    type, never by its notation: a clock that runs out answers a window with
+    it, and a window is closed for a seat that declines.
+    """
+
+    __slots__ = ()
+
+
+def is_decline(action: Action) -> bool:
+    """Whether ``action`` declines to act (a pass)."""
+    return isinstance(action, Decline)
+
+
+def decline_of(legal: Sequence[Action]) -> Action | None:
+    """The declining action among ``legal``, if there is one."""
+    for a in legal:
+        if isinstance(a, Decline):
+            return a
+    return None
 
 
 @dataclass(frozen=True)
@@ -150,6 +180,22 @@ def _json_size(value: Any) -> int:
 
 
 @dataclass(frozen=True)
+class FileOption:
+    """A command-line flag a game declares that fills one of its settings from files.
+
+    ``--deck FILE`` (repeatable) gives Chez Geek's ``deck`` setting its paths;
+    ``--setup FILE`` gives Chai Tea Jazz's ``setup`` setting the file's data.
+    The CLI adds every game's flags; nothing outside the game names them.
+    """
+
+    flag: str
+    setting: str
+    help: str
+    many: bool = False  # repeatable: the setting is the list of all the values
+    read: bool = True  # the setting gets the file's data (JSON/TOML), else its path
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """Declarative metadata a game publishes (player range, settings, summary)."""
 
@@ -184,6 +230,10 @@ class Game(ABC):
     info: ClassVar[GameInfo]
     # game-specific bots by name, as "module:Class" (``random`` is always available)
     bots: ClassVar[dict[str, str]] = {}
+    # the bot that fills a seat when nobody says which: a name in ``bots`` or "random"
+    default_bot: ClassVar[str] = "random"
+    # command-line flags that fill a setting from files (``--deck``, ``--setup``)
+    file_options: ClassVar[tuple[FileOption, ...]] = ()
     # for games whose cards are data: "module:function" taking deck file paths and
     # returning a printable summary (or raising a CardtableError naming the fault)
     deck_checker: ClassVar[str | None] = None
@@ -193,7 +243,7 @@ class Game(ABC):
         n = info.default_players if players is None else players
         if not isinstance(n, int) or n not in info.player_counts():
             valid = ", ".join(str(c) for c in info.player_counts())
-            raise SettingError(f"{info.name} is played by {valid} players, not {players!r}")
+            raise PlayerCountError(f"{info.name} is played by {valid} players, not {players!r}")
         known = {s.name: s for s in info.settings}
         unknown = sorted(set(settings) - set(known))
         if unknown:
@@ -225,6 +275,14 @@ class Game(ABC):
 
     def seat_name(self, seat: int) -> str:
         return f"P{seat}"
+
+    def card_catalogue(self) -> dict[str, Any] | None:
+        """What a client needs to draw cards that are data (titles, kinds, costs, texts).
+
+        ``None`` for games whose card notation says it all (``AS``, ``9H``).
+        Public: it describes the deck, never where any card is.
+        """
+        return None
 
     def render(self, observation: dict[str, Any]) -> str:
         """A seat's observation as text for the terminal; games override this."""
@@ -308,6 +366,30 @@ class State(ABC):
     def public_log(self) -> list[str]:
         """Events in words that every seat may read."""
         return []
+
+    def public_observation(self) -> dict[str, Any] | None:
+        """JSON-able: what every seat may know now, for spectators; ``None`` if not offered.
+
+        It must not change when any seat's unseen cards are re-dealt (the
+        conformance suite checks it with ``resample`` like seat views), so it
+        holds no seat-relative field ("your hand") and no hidden card.
+        """
+        return None
+
+    def unplayable_reasons(self, seat: int) -> dict[str, str]:
+        """Why each card of ``seat``'s own hand cannot be played now, in words.
+
+        Keys are the cards as the seat's observation names them; a card that can
+        be played now has no key. Empty unless ``seat`` is deciding; the reasons
+        read only that seat's hand and public facts, so they go to that seat alone.
+        """
+        return {}
+
+    def why_illegal(self, action: Action) -> str:
+        """Why ``action`` is refused here, in words a person can act on."""
+        if self.is_terminal():
+            return "the game is over"
+        return self._why_illegal(action)
 
     def is_reaction_window(self) -> bool:
         """Whether the seat to act is answering out of turn (a nope, a Whenever, a call).
@@ -405,9 +487,31 @@ class State(ABC):
         other = self._copy()
         other._history = list(self._history)
         other._legal = self._legal
-        other.rng = random.Random(0)  # a fixed seed is cheap; seeding from the OS is not
-        other.rng.setstate(self.rng.getstate())
+        # ``random.Random()`` would read ``os.urandom`` before ``setstate`` overwrites it
+        rng = random.Random.__new__(random.Random)
+        rng.setstate(self.rng.getstate())
+        other.rng = rng
         return other
+
+    # ---- for resamplers ------------------------------------------------------------
+    def rewrite_outcomes(self, outcomes: Iterable[tuple[int, Action]]) -> None:
+        """Replace recorded chance outcomes by re-dealt ones: ``(move number, outcome)``.
+
+        A resampler calls this on its copy so that the copy's record deals the
+        re-dealt cards; the cached legal actions are dropped with it.
+        """
+        history = self._history
+        for index, outcome in outcomes:
+            history[index] = outcome
+        self._legal = None
+
+    def reseed(self, rng: random.Random) -> None:
+        """Forget the seed and draw future chance from a new RNG seeded by ``rng``.
+
+        A resampled state must not share the true game's future deals.
+        """
+        self.seed = None
+        self.rng = random.Random(rng.getrandbits(64))
 
     def history(self) -> list[Action]:
         return list(self._history)
@@ -451,7 +555,7 @@ def check_seat(state: State, seat: int) -> None:
     """Refuse a seat number outside the table, naming the valid range."""
     n = state.game.num_players
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-        raise SettingError(f"seat {seat!r} is not at this table; seats are 0..{n - 1}")
+        raise SeatError(f"seat {seat!r} is not at this table; seats are 0..{n - 1}")
 
 
 def normalise_counts(pairs: Sequence[tuple[Action, int]]) -> list[tuple[Action, float]]:

@@ -17,8 +17,14 @@ import time
 from collections import OrderedDict
 from typing import Any
 
-from cardtable.bots.registry import available_bots
-from cardtable.engine.errors import CardtableError, SettingError
+from cardtable.bots.registry import available_bots, default_bot
+from cardtable.engine.errors import (
+    CardtableError,
+    PlayerCountError,
+    SettingError,
+    TableStateError,
+    UnknownBotError,
+)
 from cardtable.engine.game import Game
 from cardtable.engine.registry import available_games, game_info, load_game
 from cardtable.server.db import SeatRow, Storage, TableRow
@@ -193,11 +199,12 @@ class TableManager:
         n = game.num_players
         specs = req.seats
         if specs is None:
-            default_bot = "heuristic" if "heuristic" in available_bots(game) else "random"
-            specs_list = [("human", None)] + [("bot", default_bot)] * (n - 1)
+            filler = default_bot(game)
+            specs_list: list[tuple[str, str | None]] = [("human", None)]
+            specs_list += [("bot", filler)] * (n - 1)
         else:
             if len(specs) != n:
-                raise SettingError(f"{len(specs)} seats given for a {n}-player table")
+                raise PlayerCountError(f"{len(specs)} seats given for a {n}-player table")
             specs_list = [(s.kind, s.bot) for s in specs]
         self.check_limits(req, all(kind == "bot" for kind, _ in specs_list))
         bots = available_bots(game)
@@ -207,7 +214,9 @@ class TableManager:
             if kind == "bot":
                 name = bot or "random"
                 if name not in bots:
-                    raise SettingError(f"unknown bot {name!r}; available bots: {', '.join(bots)}")
+                    raise UnknownBotError(
+                        f"unknown bot {name!r}; available bots: {', '.join(bots)}"
+                    )
                 seats.append(SeatRow(i, "bot", name, None, False))
                 raw.append(None)
             else:
@@ -248,13 +257,16 @@ class TableManager:
         async with old.lock:
             if old.row.rematch_id is None:
                 if old.status != "over":
-                    raise SettingError("a rematch starts when the game is over")
+                    raise TableStateError("a rematch starts when the game is over")
                 rotated = [old.seats[(i - 1) % n] for i in range(n)]
                 req = CreateTable(
                     game=old.row.game,
                     players=old.row.players,
                     settings=old.row.settings,
-                    seats=[SeatSpec(kind=s.kind, bot=s.bot) for s in rotated],
+                    seats=[
+                        SeatSpec(kind="bot" if s.kind == "bot" else "human", bot=s.bot)
+                        for s in rotated
+                    ],
                     turn_seconds=old.options.get("turn_seconds"),
                     reaction_seconds=old.options.get("reaction_seconds"),
                     bot_delay=old.options.get("bot_delay", 0.0),

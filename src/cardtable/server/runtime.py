@@ -319,11 +319,20 @@ class TableRuntime:
         except ActionError as exc:
             raise ProtocolError("illegal", f"{exc.reason} ({exc.where})", self.move) from exc
 
-    async def _answer_window(self, w: Window, seat: int, msg_id: str, text: str) -> dict[str, Any]:
+    def _names_pass(self, text: str) -> bool:
+        """Whether ``text`` is the window's pass (the asked seat's declining action)."""
+        try:
+            return is_pass(self.state.parse_action(text))
+        except ActionError:
+            return False
+
+    async def _answer_window(
+        self, w: Window, seat: int, msg_id: str, text: str
+    ) -> dict[str, Any] | None:
         if seat in w.answered:
             raise ProtocolError("wrong_seat", "you already answered this window", self.move)
         if seat != w.asked:
-            if not is_pass(text.strip()):
+            if not self._names_pass(text):
                 # the same words the asked seat would get for an action it cannot play
                 raise ProtocolError("illegal", "that cannot be played now", self.move)
             self.used_ids[seat].add(msg_id)
@@ -535,7 +544,7 @@ class TableRuntime:
 
 def table_summary(
     row: TableRow, runtime: TableRuntime | None, title: Callable[[str], str], game: Game
-) -> dict:
+) -> dict[str, Any]:
     """Public facts about a table (never tokens, never a seed, never a file path)."""
     connected: set[int] = set()
     if runtime is not None:

@@ -68,6 +68,8 @@ class GameSummary(BaseModel):
     summary: str
     settings: list[dict[str, Any]]
     bots: list[str]
+    default_bot: str
+    levels: list[dict[str, Any]] = []  # level, spec, note, measured rating
 
 
 @dataclass

@@ -35,7 +35,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 from cardtable.bots.base import Bot
-from cardtable.bots.infoset import InformationSet, wants_information_set
+from cardtable.bots.infoset import prepare, wants_information_set
 from cardtable.engine.game import Action, State
 
 log = logging.getLogger("cardtable.server")
@@ -57,14 +57,8 @@ def think(bot: Bot, state: State, seat: int, seed: int, budget: float) -> str:
     bot.rng = random.Random(seed)
     limit = getattr(bot, "max_time", False)
     if limit is not False and (limit is None or limit > budget):
-        bot.max_time = budget  # type: ignore[attr-defined]
-    obs = state.observation(seat)
-    legal = list(state.legal_actions())
-    if wants_information_set(bot):
-        action = bot.act_with(InformationSet(state, seat), obs, legal)  # type: ignore[attr-defined]
-    else:
-        action = bot.act(obs, legal)
-    return str(action)
+        bot.max_time = budget  # type: ignore[attr-defined]  # only searching bots have a time limit
+    return str(prepare(bot, state, seat)())
 
 
 def _worker_start() -> None:

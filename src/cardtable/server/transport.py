@@ -20,7 +20,7 @@ class GuardedH11Protocol(H11Protocol):
     request_seconds: float = 10.0
     _guard: asyncio.TimerHandle | None = None
 
-    def connection_made(self, transport: Any) -> None:  # type: ignore[override]
+    def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
         self._arm()
 

@@ -1,12 +1,12 @@
 """What each seat and each spectator is sent: built only from the engine's views.
 
 A seat's message holds its own ``observation(seat)``, the public log, its own
-actions and, when it must decide, its legal actions. A spectator's holds the
-public log and who is to act — never an observation, because the contract
-offers no public observation and any field shared by every seat's view may
-still be seat-relative ("your card") and coincide by chance. Nothing here
-reads the state's hidden fields; the leak tests check that by re-dealing what
-a seat cannot see and asserting the message does not change.
+actions and, when it must decide, its legal actions and why each other card
+of its own hand cannot be played (``unplayable_reasons(seat)``, sent to that
+seat alone). A spectator's holds the public log, who is to act and the game's
+``public_observation()`` (what every seat may know; ``None`` when a game offers
+none). Nothing here reads the state's hidden fields; the leak tests check that
+by re-dealing what a seat cannot see and asserting the message does not change.
 """
 
 from __future__ import annotations
@@ -15,13 +15,12 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.engine.game import Action, State
-
-PASS = "pass"
+from cardtable.engine.game import Action, State, decline_of, is_decline
 
 
-def is_pass(action: Action | str) -> bool:
-    return str(action) == PASS
+def is_pass(action: Action) -> bool:
+    """A pass: the game's declining action, known by its type (``engine.Decline``)."""
+    return is_decline(action)
 
 
 def is_reaction(state: State) -> bool:
@@ -34,19 +33,17 @@ def is_reaction(state: State) -> bool:
 
 
 def pass_action(state: State) -> Action:
-    for a in state.legal_actions():
-        if is_pass(a):
-            return a
-    raise LookupError("no pass action here")
+    action = decline_of(state.legal_actions())
+    if action is None:
+        raise LookupError("no pass action here")
+    return action
 
 
 def default_action(state: State) -> Action:
     """The move made for a seat whose clock ran out: pass when it may, else the first."""
     legal = state.legal_actions()
-    for a in legal:
-        if is_pass(a):
-            return a
-    return legal[0]
+    action = decline_of(legal)
+    return legal[0] if action is None else action
 
 
 @dataclass
@@ -103,8 +100,13 @@ def seat_view(
     player = state.current_player()
     return {
         "observation": obs,
+        "public": None,
         "text": render_text(state, obs),
         "legal": legal,
+        # reasons only for the seat really deciding: in a window the others see "pass" alike
+        "unplayable": state.unplayable_reasons(seat)
+        if player == seat and not reacting and legal
+        else {},
         "prompt": prompt.to_json() if prompt else None,
         # who is asked in a reaction window is not said: every seat is asked alike
         "to_act": player if isinstance(player, int) and not reacting else None,
@@ -117,8 +119,10 @@ def spectator_view(state: State, prompt: Prompt | None, reacting: bool) -> dict[
     player = state.current_player()
     return {
         "observation": None,
+        "public": state.public_observation(),
         "text": None,
         "legal": [],
+        "unplayable": {},
         "prompt": prompt.to_json() if prompt else None,
         "to_act": player if isinstance(player, int) and not reacting else None,
         "reaction": reacting,

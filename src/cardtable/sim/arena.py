@@ -21,10 +21,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardtable.bots.match import play_match
 from cardtable.bots.registry import make_bot
 from cardtable.engine.errors import SettingError
 from cardtable.engine.registry import load_game
-from cardtable.sim.match import play_match
 from cardtable.sim.runner import GameOutcome
 from cardtable.sim.runner import play_chunk as play_chunk  # re-exported for Ray and the CLI
 from cardtable.sim.runner import run_games as run_games

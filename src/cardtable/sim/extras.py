@@ -14,8 +14,8 @@ from numbers import Real
 from typing import Any
 
 from cardtable.sim.runner import GameOutcome
-from cardtable.sim.stats import wilson_interval
 from cardtable.sim.summary import is_win
+from cardtable.stats import wilson_interval
 
 
 def _is_number(value: Any) -> bool:

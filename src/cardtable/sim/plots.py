@@ -28,8 +28,8 @@ import matplotlib.pyplot as plt  # noqa: E402 - the backend must be chosen first
 from matplotlib.figure import Figure  # noqa: E402
 
 from cardtable.sim.runner import GameOutcome  # noqa: E402
-from cardtable.sim.stats import mean_interval, wilson_interval  # noqa: E402
 from cardtable.sim.summary import Row, by_bot, is_win  # noqa: E402
+from cardtable.stats import mean_interval, wilson_interval  # noqa: E402
 
 
 def _save(fig: Figure, path: Path) -> Path:

@@ -60,7 +60,7 @@ def rate(outcomes: Sequence[GameOutcome]) -> list[BotRating]:
         if len(set(names)) < 2:
             continue  # a bot against itself teaches nothing about it
         teams = [[current[name]] for name in names]
-        updated = model.rate(teams, ranks=ranks_of(outcome))
+        updated = model.rate(teams, ranks=[float(r) for r in ranks_of(outcome)])
         mus: dict[str, list[float]] = defaultdict(list)
         sigmas: dict[str, list[float]] = defaultdict(list)
         for name, team in zip(names, updated, strict=True):

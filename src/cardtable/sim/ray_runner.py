@@ -40,7 +40,7 @@ def run_ray(
     *,
     address: str | None = None,
     num_cpus: int | None = None,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int], object] | None = None,
     chunk: int = 10,
 ) -> list[GameOutcome]:
     """Play games ``0..games-1`` as Ray tasks; Ctrl-C returns what finished, sorted by index.

@@ -13,9 +13,9 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from cardtable.bots.match import play_match
 from cardtable.bots.registry import make_bot
 from cardtable.engine.registry import load_game
-from cardtable.sim.match import play_match
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ def run_local(
     games: int,
     *,
     workers: int | None = None,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int], object] | None = None,
     chunk: int = 25,
 ) -> list[GameOutcome]:
     """Play ``games`` simulation games; on Ctrl-C return what finished (by game index)."""
@@ -96,7 +96,7 @@ def run_games(
     games: int,
     *,
     workers: int | None = None,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int], object] | None = None,
     chunk: int = 10,
 ) -> list[GameOutcome]:
     """Games ``0..games-1`` on local processes; Ctrl-C returns what finished, by index.

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardtable.sim.runner import GameOutcome
-from cardtable.sim.stats import mean_interval, wilson_interval
+from cardtable.stats import mean_interval, wilson_interval
 
 
 def is_win(outcome: GameOutcome, seat: int) -> bool:

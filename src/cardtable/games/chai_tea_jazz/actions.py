@@ -21,10 +21,10 @@ calls, which dominated the profile of a random playout.
 
 from __future__ import annotations
 
-from dataclasses import astuple, dataclass, field
-from typing import TypeVar
+from dataclasses import astuple, dataclass, field, is_dataclass
+from typing import TypeVar, cast
 
-from cardtable.engine.game import Action
+from cardtable.engine.game import Action, Decline
 from cardtable.games.chai_tea_jazz.contracts import Play
 
 
@@ -47,7 +47,7 @@ class PlayCard(Action):
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Pass(Action):
+class Pass(Decline):
     def __str__(self) -> str:
         return "pass"
 
@@ -78,13 +78,15 @@ class Accept(Action):
 
 
 A = TypeVar("A", bound=Action)
-_INTERNED: dict[tuple, Action] = {}
+_INTERNED: dict[tuple[object, ...], Action] = {}
 
 
 def intern(action: A) -> A:
     """The one shared instance of an action equal to ``action`` (by class, fields and text)."""
-    key = (type(action), *astuple(action))  # type: ignore[call-overload]
-    return _INTERNED.setdefault(key, action)  # type: ignore[return-value]
+    if not is_dataclass(action):
+        raise TypeError(f"{type(action).__name__} is not an action dataclass")
+    key = (type(action), *astuple(action))
+    return cast(A, _INTERNED.setdefault(key, action))
 
 
 PASS = intern(Pass())

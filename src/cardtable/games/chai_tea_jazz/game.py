@@ -12,7 +12,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardtable.engine.errors import SettingError
-from cardtable.engine.game import Action, Game, GameInfo, Setting
+from cardtable.engine.game import Action, FileOption, Game, GameInfo, Setting
 from cardtable.games.chai_tea_jazz import actions as act
 from cardtable.games.chai_tea_jazz.cards import (
     DOUBLE,
@@ -90,6 +90,16 @@ class ChaiTeaJazzGame(Game):
                 kind=bool,
             ),
             Setting(
+                "ranks",
+                0,
+                "tiny variant for exact methods: only ranks 1..N of each suit (3 or 4 "
+                "players, 4N divisible among them; hands hold 4N/players cards); 0: the "
+                "whole deck",
+                kind=int,
+                minimum=0,
+                maximum=9,
+            ),
+            Setting(
                 "early_end",
                 False,
                 "end the game as soon as no remaining result can change the winner "
@@ -100,7 +110,21 @@ class ChaiTeaJazzGame(Game):
     )
     bots: ClassVar[dict[str, str]] = {
         "heuristic": "cardtable.games.chai_tea_jazz.bots:HeuristicBot",
+        "pimc": "cardtable.games.chai_tea_jazz.pimc:PIMCBot",
     }
+    # post-game analysis for ``cardtable analyze`` (double-dummy, every trick)
+    analysis: ClassVar[str] = "cardtable.games.chai_tea_jazz.analysis:report"
+    # levels offered to people (lobby, --bots hard): specs, rated in docs/bots.md
+    bot_levels: ClassVar[dict[str, str]] = {
+        "easy": "ismcts(iterations=100)",
+        "medium": "heuristic",
+        "hard": "pimc(samples=6, depth=1)",
+        "expert": "pimc(samples=20, depth=2)",
+    }
+    default_bot = "heuristic"
+    file_options = (
+        FileOption("--setup", "setup", "a contract setup file (JSON/TOML) for Chai Tea Jazz"),
+    )
 
     def _check_settings(self) -> None:
         n = self.num_players
@@ -110,6 +134,12 @@ class ChaiTeaJazzGame(Game):
         if s["jass"] and n == 6:
             raise SettingError(
                 "setting jass needs the 36-card deck: play it with 2, 3 or 4 players"
+            )
+        ranks = s["ranks"]
+        if ranks and (n not in (3, 4) or not 2 <= ranks <= 9 or (4 * ranks) % n):
+            raise SettingError(
+                f"setting ranks={ranks!r} needs 3 or 4 players and 2..9 ranks whose 4 suits "
+                "deal evenly (3 players: 3, 6 or 9; 4 players: 2..9)"
             )
         if s["early_end"] and s["cumulative"]:
             raise SettingError(
@@ -147,7 +177,8 @@ class ChaiTeaJazzGame(Game):
         else:
             self.deck_kind = STANDARD
         self.jass = bool(self.settings["jass"])
-        self.deck_list = deck_codes(self.deck_kind)
+        ranks = self.settings["ranks"]
+        self.deck_list = [c for c in deck_codes(self.deck_kind) if not ranks or c & 15 <= ranks]
         self.distinct = len(set(self.deck_list)) == len(self.deck_list)
         self.twins = not self.distinct  # identical cards (twins, Jokers): deduplicate plays
         self.straw = n == 2
@@ -155,9 +186,11 @@ class ChaiTeaJazzGame(Game):
         self.code_of: dict[str, int] = {}
         for c in set(self.deck_list):
             self.code_of[self.names[c].upper()] = c
-        self.top = max_rank(self.deck_kind)
+        self.top = ranks or max_rank(self.deck_kind)
         self.strength = {d: strength_table(d, self.top) for d in (HIGH, LOW, MIDDLE)}
         self.hand_size = {2: 7, 3: 12, 4: 9, 6: 12 if self.deck_kind == DOUBLE else 9}[n]
+        if ranks:
+            self.hand_size = len(self.deck_list) // n
         self.tricks = 17 if n == 2 else self.hand_size
         self.last_bonus = 20 if n == 6 else 10
         self.increment = 5 if n <= 3 else 3
@@ -203,6 +236,7 @@ class ChaiTeaJazzGame(Game):
                 )
                 per_play.append(picks)
             self.pick_actions.append(per_play)
+        a: Action
         for a in self.deal_actions.values():
             text[str(a).lower()] = a
         for a in self.play_actions.values():
@@ -215,7 +249,7 @@ class ChaiTeaJazzGame(Game):
                 for a in picks:
                     text[str(a).lower()] = a
         self.by_text = text
-        self.pick_cache: dict[tuple, list[Action]] = {}
+        self.pick_cache: dict[tuple[Any, ...], list[Action]] = {}
 
     def new_initial_state(self, seed: int | None = None, deal: Any = None) -> ChaiTeaJazzState:
         from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState

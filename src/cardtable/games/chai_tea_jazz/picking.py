@@ -7,9 +7,9 @@ starts: the rules say they must always pass, so asking them is no decision.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from cardtable.engine.game import Action
+from cardtable.engine.game import Action, Marker
 from cardtable.games.chai_tea_jazz import actions as act
 
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ PICK, OFFER, ACCEPT = 1, 2, 3
 
 class PickingMixin:
     game: ChaiTeaJazzGame
-    cp: int
+    cp: int | Marker
     phase: int
     passed: list[bool]
     cb: int
@@ -30,7 +30,7 @@ class PickingMixin:
     responders: list[int]
     barrel: int
     open_rows: list[list[bool]]
-    events: list[tuple]
+    events: list[tuple[Any, ...]]
 
     def _declare(self, seat: int, pick: act.Pick, bonus: int) -> None:  # pragma: no cover
         raise NotImplementedError
@@ -56,22 +56,24 @@ class PickingMixin:
 
     def _picking_legal(self) -> list[Action]:
         seat = self.cp
+        assert isinstance(seat, int), "called only when a seat is to act"
         game = self.game
         if self.phase == OFFER:
             return [act.ACCEPT, act.PASS]
         if self.phase == ACCEPT:
             return list(self._level_picks(seat, 0))
         if self.forced:
-            out = list(self._level_picks(seat, 0))
+            out: list[Action] = list(self._level_picks(seat, 0))
             if game.settings["passing_the_barrel"] and self._responders():
                 level = self.offer // game.increment
                 out.extend(game.offer_actions[level + 1 :])
             return out
-        out: list[Action] = [act.PASS]
+        out = [act.PASS]
         if self.cb < 0:
             out.extend(self._level_picks(seat, 0))
         else:
-            level = self.cb_pick.debt // game.increment + 1  # type: ignore[union-attr]
+            assert self.cb_pick is not None, "a current bid has its pick"
+            level = self.cb_pick.debt // game.increment + 1
             if level < len(game.debts):
                 out.extend(self._pick_options(seat, level))
         return out
@@ -116,6 +118,7 @@ class PickingMixin:
 
     def _apply_picking(self, action: Action) -> None:
         seat = self.cp
+        assert isinstance(seat, int), "called only when a seat is to act"
         phase = self.phase
         if phase == OFFER:
             if action is act.ACCEPT:
@@ -159,7 +162,8 @@ class PickingMixin:
         nxt = self._next_active(seat)
         if self.cb >= 0:
             if nxt == self.cb:
-                self._declare(self.cb, self.cb_pick, 0)  # type: ignore[arg-type]
+                assert self.cb_pick is not None, "a current bid has its pick"
+                self._declare(self.cb, self.cb_pick, 0)
             else:
                 self.cp = nxt
         elif nxt < 0:

@@ -73,8 +73,7 @@ def _assign(
 def resample(state: ChaiTeaJazzState, seat: int, rng: random.Random) -> ChaiTeaJazzState:
     game = state.game
     other = state.clone()
-    other.seed = None
-    other.rng = random.Random(rng.getrandbits(64))
+    other.reseed(rng)
     hidden = hidden_slots(state, seat)
     pool = [state.slots[i] for i, _ in hidden]
     for c, k in state.undealt.items():
@@ -120,7 +119,5 @@ def resample(state: ChaiTeaJazzState, seat: int, rng: random.Random) -> ChaiTeaJ
     else:
         table = game.deal_actions
         start = state.deal_start
-        for i, card in enumerate(slots):
-            other._history[start + i] = table[card]
-    other._legal = None
+        other.rewrite_outcomes((start + i, table[card]) for i, card in enumerate(slots))
     return other

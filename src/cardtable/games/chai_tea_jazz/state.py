@@ -12,6 +12,7 @@ from collections import Counter
 from itertools import repeat
 from typing import Any, Self
 
+from cardtable.engine.counts import CardCount
 from cardtable.engine.errors import MalformedActionError
 from cardtable.engine.game import Action, Marker, State, check_seat
 from cardtable.games.chai_tea_jazz import actions as act
@@ -35,17 +36,6 @@ CHANCE = Marker.CHANCE
 TERMINAL = Marker.TERMINAL
 
 
-class CardCount(Counter[str]):
-    """A Counter compared as a plain dict (C speed).
-
-    ``cards()`` never holds zero or negative counts, so dict equality is
-    Counter equality; the conformance suite compares it after every action.
-    """
-
-    __eq__ = dict.__eq__  # type: ignore[assignment]
-    __ne__ = dict.__ne__  # type: ignore[assignment]
-    __hash__ = None  # type: ignore[assignment]
-
 
 class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
     game: ChaiTeaJazzGame
@@ -68,9 +58,9 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
         self.barrel = 0
         self.summaries: list[dict[str, Any]] = []
         # events of earlier rounds (immutable, shared by clones) and of this round
-        self.old_events: tuple[tuple, ...] = ()
+        self.old_events: tuple[tuple[Any, ...], ...] = ()
         self.old_log: tuple[int, list[str]] = (0, [])  # public_log lines of old_events
-        self.events: list[tuple] = []
+        self.events: list[tuple[Any, ...]] = []
         self.result: list[int] | None = None
         # the round just played, shown until the next round's first decision (never mutated)
         self.finished_round: dict[str, Any] | None = None
@@ -228,7 +218,10 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
             self.finish[side] = self.finished
         awarded = None
         if self.completions[row] == game.num_sides:
-            awarded = row_game_points(game.rows[row], self.row_score[row], self.row_order[row])  # type: ignore[arg-type]
+            # every side has completed the row, so no entry is None
+            scores = [x for x in self.row_score[row] if x is not None]
+            orders = [x for x in self.row_order[row] if x is not None]
+            awarded = row_game_points(game.rows[row], scores, orders)
             self.row_points[row] = awarded
             for s, gp in enumerate(awarded):
                 self.game_points[s] += gp
@@ -262,7 +255,7 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
                 self.barrel = q
                 break
         self.round_no += 1
-        self.deal_start = len(self._history) + 1
+        self.deal_start = self.move_number() + 1
         self._start_round(n)
 
     def _round_record(self) -> dict[str, Any]:
@@ -293,7 +286,7 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
             ]
         return list(self.game_points)
 
-    def all_events(self) -> list[tuple]:
+    def all_events(self) -> list[tuple[Any, ...]]:
         return [*self.old_events, *self.events]
 
     def statistics(self) -> dict[str, Any]:
@@ -365,9 +358,11 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
         if phase != DEAL:
             self.finished_round = None  # the next round's first decision (or any decision)
         if phase == PLAY:
-            self._apply_play(action.card)  # type: ignore[attr-defined]
+            assert isinstance(action, act.PlayCard), "legal in a trick: cards only"
+            self._apply_play(action.card)
         elif phase == DEAL:
-            self._place(action.card)  # type: ignore[attr-defined]
+            assert isinstance(action, act.Deal), "legal at a deal: Deal outcomes only"
+            self._place(action.card)
         else:
             self._apply_picking(action)
 
@@ -390,12 +385,14 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
                 return f"{action.text} has already been dealt"
             return "the cards are being dealt; only deal outcomes apply"
         seat = self.cp
-        who = game.seat_name(seat)  # type: ignore[arg-type]
+        if not isinstance(seat, int):
+            return "the game is over"
+        who = game.seat_name(seat)
         if phase == PLAY:
             if not isinstance(action, act.PlayCard):
                 return f"the tricks are being played; {who} must play a card"
-            if action.card not in self.playable(seat) or (  # type: ignore[arg-type]
-                game.num_players == 2 and action.card in self.down[seat]  # type: ignore[index]
+            if action.card not in self.playable(seat) or (
+                game.num_players == 2 and action.card in self.down[seat]
             ):
                 return f"{who} does not hold {action.text}"
             if self.led == self.trump:
@@ -407,12 +404,12 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
             return "the contract is still being picked"
         if isinstance(action, act.Pick):
             row = game.rows[action.row]
-            if not self.open_rows[game.side_of[seat]][action.row]:  # type: ignore[index]
+            if not self.open_rows[game.side_of[seat]][action.row]:
                 return f"{who} has already completed the {row.name} row"
             if (self.forced or phase == ACCEPT) and action.debt:
                 return "this pick takes no Bet Debt"
-            if self.cb >= 0 and not self.forced and phase == PICK:
-                need = self.cb_pick.debt + game.increment  # type: ignore[union-attr]
+            if self.cb_pick is not None and not self.forced and phase == PICK:
+                need = self.cb_pick.debt + game.increment
                 if need > game.max_debt:
                     return f"the Bet Debt is at its maximum ({game.max_debt}); {who} may only pass"
                 return f"a new pick must raise the Bet Debt to at least {need} (debt {need})"
@@ -478,9 +475,9 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
             known = [s for s in range(sides) if scores[s] is not None]
             if not known:
                 continue
-            filled = [scores[s] if scores[s] is not None else typical[s] for s in range(sides)]
+            filled = [x if (x := scores[s]) is not None else typical[s] for s in range(sides)]
             orders = [row_order[r][s] or 99 for s in range(sides)]
-            awarded = row_game_points(row, filled, orders)  # type: ignore[arg-type]
+            awarded = row_game_points(row, filled, orders)
             for s in known:
                 est[s] += 0.75 * awarded[s]
         return [est[game.side_of[p]] for p in range(game.num_players)]
@@ -537,8 +534,8 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
             codes += [c for c in x if c >= 0]
         codes += self.aside
         codes += self.trick_cards
-        for c in self.captured:
-            codes += c
+        for pile in self.captured:
+            codes += pile
         if self.deal_left is not None:
             codes += [a.card for a in self.deal_left]
         else:
@@ -546,7 +543,7 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
                 codes += [c] * k
         return CardCount(map(names.__getitem__, codes))
 
-    def resample(self, seat: int, rng: random.Random) -> Self:
+    def resample(self, seat: int, rng: random.Random) -> ChaiTeaJazzState:
         from cardtable.games.chai_tea_jazz.resample import resample
 
         check_seat(self, seat)
@@ -562,6 +559,19 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
         from cardtable.games.chai_tea_jazz.view import public_log
 
         return public_log(self)
+
+    def public_observation(self) -> dict[str, Any]:
+        """Seat 0's view without its hand and seat: the rest of it is public."""
+        from cardtable.engine.hints import without
+
+        return without(self.observation(0), "seat", "side", "hand")
+
+    def unplayable_reasons(self, seat: int) -> dict[str, str]:
+        from cardtable.engine.hints import hand_reasons
+
+        check_seat(self, seat)
+        hand = self.observation(seat)["hand"]
+        return hand_reasons(self, seat, hand, "not a card to play now")
 
 
 __all__ = ["ASIDE", "DOWN", "HAND", "UP", "ChaiTeaJazzState", "PHASE_NAMES"]

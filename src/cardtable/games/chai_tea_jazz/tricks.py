@@ -9,9 +9,9 @@ double deck's twin cards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from cardtable.engine.game import Action
+from cardtable.engine.game import Action, Marker
 from cardtable.games.chai_tea_jazz.cards import JOKER, POINTS
 
 if TYPE_CHECKING:
@@ -24,11 +24,12 @@ LED_KEY = 100
 
 class TrickMixin:
     game: ChaiTeaJazzGame
-    cp: int
+    cp: int | Marker
     hands: list[list[int]]
     up: list[list[int]]
     down: list[list[int]]
     trump: int
+    strength: tuple[int, ...]
     led: int
     trick_seats: list[int]
     trick_cards: list[int]
@@ -42,7 +43,7 @@ class TrickMixin:
     void: list[int]
     flips: list[tuple[int, int]]
     tricks_log: list[tuple[int, tuple[int, ...], int]]
-    events: list[tuple]
+    events: list[tuple[Any, ...]]
 
     def _finish_round(self) -> None:  # pragma: no cover
         raise NotImplementedError
@@ -58,6 +59,7 @@ class TrickMixin:
 
     def _play_legal(self) -> list[Action]:
         seat = self.cp
+        assert isinstance(seat, int), "called only when a seat is to act"
         game = self.game
         cards = self.playable(seat) if game.straw else self.hands[seat]
         led = self.led
@@ -78,6 +80,7 @@ class TrickMixin:
 
     def _apply_play(self, card: int) -> None:
         seat = self.cp
+        assert isinstance(seat, int), "called only when a seat is to act"
         game = self.game
         hand = self.hands[seat]
         if not game.straw or card in hand:

@@ -220,7 +220,7 @@ def public_log(state: ChaiTeaJazzState) -> list[str]:
     return lines + _format(state, state.events)
 
 
-def _format(state: ChaiTeaJazzState, events: Sequence[tuple]) -> list[str]:
+def _format(state: ChaiTeaJazzState, events: Sequence[tuple[Any, ...]]) -> list[str]:
     game = state.game
     out = []
     for event in events:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.engine.game import Action
+from cardtable.engine.game import Action, Decline
 from cardtable.games.chez.cards import JOKER, NAME, NKINDS, RANK_NAMES, parse_card
 
 
@@ -68,6 +68,11 @@ class Word(ChezAction):
 
     def __str__(self) -> str:
         return self.word
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class PassWord(Word, Decline):
+    """``pass``: declines a reaction window."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -147,7 +152,7 @@ class Roll(ChezAction):
 PICK = Word("pick")
 END = Word("end")
 ACCEPT = Word("accept")
-PASS = Word("pass")
+PASS = PassWord("pass")
 CASTLE = Word("castle")
 CASTLE_TEN = Word("castle 10")
 WORDS = {w.word: w for w in (PICK, END, ACCEPT, PASS, CASTLE, CASTLE_TEN)}
@@ -162,7 +167,9 @@ BET = tuple(Bet(n) for n in range(13))
 NAME_TOP = tuple(NameTop(v, red) for v in range(14) for red in (False, True))
 DICE = (4, 6, 8, 10, 12, 20)
 ROLL = {d: tuple(Roll(d, v) for v in range(d + 1)) for d in DICE}
-ROLL_OUTCOMES = {d: [(ROLL[d][v], 1.0 / d) for v in range(1, d + 1)] for d in DICE}
+ROLL_OUTCOMES: dict[int, list[tuple[Action, float]]] = {
+    d: [(ROLL[d][v], 1.0 / d) for v in range(1, d + 1)] for d in DICE
+}
 
 _PLAYS: dict[tuple[int, ...], Play] = {}
 
@@ -239,9 +246,9 @@ def _parse_words(text: str) -> Action | None:
         value = _value(words[1])
         return None if value is None else name_top(value, words[2] == "red")
     if len(words) == 1 and head.startswith("d") and "=" in head:
-        die, _, value = head[1:].partition("=")
-        if die.isdigit() and value.isdigit() and int(die) in ROLL:
-            d, v = int(die), int(value)
+        die, _, face = head[1:].partition("=")
+        if die.isdigit() and face.isdigit() and int(die) in ROLL:
+            d, v = int(die), int(face)
             return ROLL[d][v] if 1 <= v <= d else None
         return None
     if head == "play":

@@ -21,6 +21,7 @@ from typing import Any
 from cardtable.bots.base import Bot
 from cardtable.engine.game import Action
 from cardtable.games.chez import actions as act
+from cardtable.games.chez.actions import Play
 from cardtable.games.chez.cards import JOKER, RANK, parse_card
 
 # how much the bot likes getting rid of a single card of each value (index: rank, 0 Joker)
@@ -30,7 +31,8 @@ HURTS_TARGET = {"King", "Revolution", "King-Queen", "Royal Court"}
 
 
 def _next_seat(obs: dict[str, Any], seat: int) -> int:
-    n, d = obs["players"], obs["direction"]
+    n: int = obs["players"]
+    d: int = obs["direction"]
     q = (seat + d) % n
     while obs["status"][q] != "playing" and q != seat:
         q = (q + d) % n
@@ -74,7 +76,7 @@ class HeuristicBot(Bot):
             return act.END
         return act.PICK if act.PICK in legal else legal[0]
 
-    def _score(self, obs: dict[str, Any], play: act.Play) -> float:
+    def _score(self, obs: dict[str, Any], play: Play) -> float:
         cards = play.cards
         hand = len(obs["hand"])
         score = 10.0 * len(cards) + sum(SHED_VALUE[RANK[k]] for k in cards)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, ClassVar
 
 from cardtable.engine.errors import BadDealError, SettingError
 from cardtable.engine.game import Game, GameInfo, Setting
@@ -38,6 +38,14 @@ class ChezGame(Game):
         settings=(*COMBO_SETTINGS, NOPE_WINDOW),
     )
     bots = {"heuristic": "cardtable.games.chez.bots:HeuristicBot"}
+    default_bot = "heuristic"
+    # levels offered to people (lobby, --bots hard): specs, rated in docs/bots.md
+    bot_levels: ClassVar[dict[str, str]] = {
+        "easy": "ismcts(iterations=100)",
+        "medium": "heuristic",
+        "hard": "ismcts(max_time=0.9)",
+        "expert": "ismcts(iterations=3000, max_actions=150000)",
+    }
 
     def _check_settings(self) -> None:
         for name, value in self.settings.items():

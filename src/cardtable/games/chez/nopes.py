@@ -8,30 +8,22 @@ Ace of Spades, which nothing can nope; Jokers only yield to the Ace of Spades.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import ACE_OF_SPADES, ACES
+from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.playability import key_of_kind
 from cardtable.games.chez.steps import (
     DrawStep,
     WindowStep,
 )
 
-if TYPE_CHECKING:
-    from cardtable.games.chez.state import ChezState
-
-    _Base = ChezState
-else:
-    _Base = object
-
 CHANCE = Marker.CHANCE
 SPADES = frozenset({ACE_OF_SPADES})
 ANY_ACE = frozenset(ACES)
 
 
-class NopesMixin(_Base):
+class NopesMixin(ChezCore):
     def _usable_aces(self, seat: int, as_only: bool) -> list[int]:
         kind = self.kind
         held = {kind[cid] for cid in self.hands[seat]}
@@ -64,15 +56,20 @@ class NopesMixin(_Base):
         return None
 
     def _window_legal(self, step: WindowStep) -> list[Action]:
-        q = step.order[step.pos]  # type: ignore[index]
+        order = step.order
+        assert order is not None, "a window's order is fixed when it opens"
+        q = order[step.pos]
         return [act.PASS] + [act.NOPE[a] for a in self._usable_aces(q, step.as_only)]
 
     def _window_act(self, step: WindowStep, action: Action) -> None:
         if action is act.PASS:
             step.pos += 1
             return
-        q = step.order[step.pos]  # type: ignore[index]
-        ace = action.kind  # type: ignore[attr-defined]
+        order = step.order
+        assert order is not None, "a window's order is fixed when it opens"
+        assert isinstance(action, act.Nope), "legal in a window: pass or a nope"
+        q = order[step.pos]
+        ace = action.kind
         cid = self._remove_kind(q, ace)
         self.known[cid] = self.all_bits
         self.discard.append(cid)

@@ -38,12 +38,13 @@ class Seg:
 
     def take_kind(self, kind_of: list[int], k: int) -> int:
         """Remove and return an id of kind ``k`` from a random segment."""
-        ids = self.ids
+        ids, counts = self.ids, self.counts
+        assert counts is not None, "only a random segment is drawn by kind"
         for pos, cid in enumerate(ids):
             if kind_of[cid] == k:
                 ids[pos] = ids[-1]
                 ids.pop()
-                self.counts[k] -= 1  # type: ignore[index]
+                counts[k] -= 1
                 return cid
         raise KeyError(k)
 

@@ -51,9 +51,19 @@ def _playable(key: int, kind: int) -> bool:
     return rank >= value if red else rank <= value
 
 
-PLAYABLE: tuple[tuple[bool, ...], ...] = tuple(
-    tuple(_playable(key, k) for k in range(NKINDS)) for key in range(JOKER_TOP + 1)
-)
+class PlayableRow(tuple[bool, ...]):
+    """Which kinds may go onto one top key; ``key`` names the row (memo keys use it)."""
+
+    key: int
+
+
+def _row(key: int) -> PlayableRow:
+    row = PlayableRow(_playable(key, k) for k in range(NKINDS))
+    row.key = key
+    return row
+
+
+PLAYABLE: tuple[PlayableRow, ...] = tuple(_row(key) for key in range(JOKER_TOP + 1))
 
 
 def describe_key(key: int) -> str:

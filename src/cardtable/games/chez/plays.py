@@ -8,12 +8,12 @@ a target, its dice, the reaction window (``nopes``) and the resolution
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import JOKER, RANK, SIX_DIAMONDS, SIX_HEARTS
+from cardtable.games.chez.combos import RULES
 from cardtable.games.chez.combos import transformation as transformation_rule
+from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.dice import JACK_DIE, SIX_DIE, upgraded
 from cardtable.games.chez.plague import PLAGUE_ROLL, infection
 from cardtable.games.chez.playability import key_of_kind, top_key
@@ -21,7 +21,6 @@ from cardtable.games.chez.steps import (
     JACK,
     JOKER_PLAY,
     KING,
-    KQ,
     NORMAL,
     QUEEN,
     R_ACCEPT,
@@ -44,24 +43,17 @@ from cardtable.games.chez.steps import (
     WindowStep,
 )
 
-if TYPE_CHECKING:
-    from cardtable.games.chez.state import ChezState
-
-    _Base = ChezState
-else:
-    _Base = object
-
 CHANCE = Marker.CHANCE
 _BY_RANK = {6: SIX, 10: TEN, 11: JACK, 12: QUEEN, 13: KING, 0: JOKER_PLAY}
 # plays whose effect is aimed at a chosen player
-_TARGETED = frozenset({KING, REVOLUTION, ROYAL, KQ})
+_TARGETED = frozenset({KING, REVOLUTION, ROYAL} | {r.PTYPE for r in RULES if r.TARGETED})
 # combos that may leave the hand empty without the pick-up (a winning Two Red Sixes is
 # handled when it resolves)
 _NO_EMPTY_PICKUP = frozenset({REVOLUTION, ROYAL, TRS})
 COMBO_TALLY = {
     REVOLUTION: "revolution",
     ROYAL: "royal_court",
-    KQ: "king_queen",
+    **{rule.PTYPE: rule.TALLY for rule in RULES},
     TRS: "two_red_sixes",
     TT: "true_transformation",
 }
@@ -80,14 +72,15 @@ def classify(kinds: tuple[int, ...]) -> tuple[int, int]:
         return REVOLUTION, 1
     if ranks == [11, 12, 13]:
         return ROYAL, 1
-    if ranks == [12, 13]:
-        return KQ, 1
+    for rule in RULES:
+        if ranks == list(rule.RANKS):
+            return rule.PTYPE, 1
     if transformation_rule.is_straight_flush(kinds):
         return TT, 1
     raise ValueError(f"not a play: {kinds}")
 
 
-class PlaysMixin(_Base):
+class PlaysMixin(ChezCore):
     def _play(self, kinds: tuple[int, ...]) -> None:
         p = self.turn
         ids = [self._remove_kind(p, k) for k in kinds]
@@ -212,7 +205,8 @@ class PlaysMixin(_Base):
         purpose = step.purpose
         p = step.seat
         if purpose == R_PLAY:
-            step.play.dice = step.results  # type: ignore[union-attr]
+            assert step.play is not None, "a roll for a play holds the play"
+            step.play.dice = step.results
         elif purpose == R_ACCEPT:
             self.stack.append(DrawStep(p, total))
         elif purpose == R_PLAGUE:

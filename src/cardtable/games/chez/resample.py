@@ -83,13 +83,12 @@ def resample_state(state: ChezState, seat: int, rng: random.Random) -> ChezState
     other = state.clone()
     other.kind = kind
     other.pile = [Seg.shuffled(s.ids, kind) if s.random else s for s in other.pile]
-    for index, cid, table in _walk(state.tags):
-        other._history[index] = TABLES[table][kind[cid]]
+    other.rewrite_outcomes(
+        (index, TABLES[table][kind[cid]]) for index, cid, table in _walk(state.tags)
+    )
     if state.deal is not None:
         other.deal = _rewrite_deal(state, kind)
-    other.seed = None
-    other.rng = random.Random(rng.getrandbits(64))
-    other._legal = None
+    other.reseed(rng)
     other._outcomes = None
     return other
 

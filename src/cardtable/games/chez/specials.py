@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import (
     RANK,
 )
+from cardtable.games.chez.combos import BY_PTYPE
 from cardtable.games.chez.combos import revolution as revolution_rule
+from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.steps import (
     FX_JACK,
     FX_QUEEN,
@@ -18,7 +18,6 @@ from cardtable.games.chez.steps import (
     JACK,
     JOKER_PLAY,
     KING,
-    KQ,
     QUEEN,
     REVOLUTION,
     ROYAL,
@@ -33,17 +32,10 @@ from cardtable.games.chez.steps import (
     TakeStep,
 )
 
-if TYPE_CHECKING:
-    from cardtable.games.chez.state import ChezState
-
-    _Base = ChezState
-else:
-    _Base = object
-
 CHANCE = Marker.CHANCE
 
 
-class SpecialsMixin(_Base):
+class SpecialsMixin(ChezCore):
     def _run_resolve(self, step: ResolveStep) -> None:
         self.stack.pop()
         play = step.play
@@ -88,8 +80,8 @@ class SpecialsMixin(_Base):
             stack.append(FxStep(FX_JACK, play))
             stack.append(FxStep(FX_QUEEN, play))
             self._king(play, 1)
-        elif ptype == KQ:
-            self._swap_hands(play)
+        elif ptype in BY_PTYPE:
+            BY_PTYPE[ptype].resolve(self, play)
 
     def _run_fx(self, step: FxStep) -> None:
         self.stack.pop()
@@ -215,14 +207,3 @@ class SpecialsMixin(_Base):
         else:
             self._log("revolution_fails", play.seat)
             self.stack.append(DrawStep(play.seat, 2))
-
-    def _swap_hands(self, play: Pending) -> None:
-        target, p = play.target, play.seat
-        if target < 0 or not self.active[target] or self._absorb(target):
-            return
-        hands = self.hands
-        hands[p], hands[target] = hands[target], hands[p]
-        both = (1 << p) | (1 << target)
-        for cid in hands[p] + hands[target]:
-            self.known[cid] |= both
-        self._log("swap", p, target)

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Self, cast
 
+from cardtable.engine.counts import CardCount
 from cardtable.engine.errors import MalformedActionError
 from cardtable.engine.game import Action, Marker, State
+from cardtable.engine.hints import hand_reasons, without
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import ACE_OF_SPADES, NAME, RANK, deck_kinds
 from cardtable.games.chez.explain import why_illegal
@@ -57,27 +59,7 @@ TAG_DRAW, TAG_TAKE, TAG_GIVE = 0, 1, 2
 TAG_TABLES = (act.DRAW, act.TAKE, act.GIVE)
 
 
-# (kind list, live ids) -> names; the kind list is kept to make the id() key safe
-_NAMES_OF_LIVE: dict[tuple[int, frozenset[int]], tuple[list[int], Counter[str]]] = {}
 
-
-class CardCount(Counter[str]):
-    """A Counter whose comparison takes the fast exact path first.
-
-    Conservation is checked after every action; ``Counter.__eq__`` walks both
-    counters in Python, while two counters without zero entries are equal
-    exactly when they are equal as dicts.
-    """
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, dict) and dict.__eq__(self, other):
-            return True
-        return Counter.__eq__(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, State):
@@ -158,6 +140,7 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         self.deck_size = len(self.kind)
         self.pool = [0] * self.deck_size
         self.live = frozenset(range(self.deck_size))
+        self._live_names: tuple[frozenset[int], list[int], CardCount] | None = None
         self._advance()
 
     # ---- contract ---------------------------------------------------------------------
@@ -170,14 +153,13 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
     def _legal_actions(self) -> list[Action]:
         if self.stack:
             step = self.stack[-1]
-            kind = type(step)
-            if kind is WindowStep:
-                return self._window_legal(step)  # type: ignore[arg-type]
-            if kind is TargetStep:
-                return self._target_legal(step)  # type: ignore[arg-type]
-            if kind is GiveStep:
-                return self._give_legal(step)  # type: ignore[arg-type]
-            if kind is NameStep:
+            if isinstance(step, WindowStep):
+                return self._window_legal(step)
+            if isinstance(step, TargetStep):
+                return self._target_legal(step)
+            if isinstance(step, GiveStep):
+                return self._give_legal(step)
+            if isinstance(step, NameStep):
                 return NAME_CHOICES
         return self._turn_legal()
 
@@ -188,15 +170,18 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         if cached is not None:
             return cached
         step = self.stack[-1]
-        kind = type(step)
-        if kind is RollStep:
-            out = act.ROLL_OUTCOMES[step.dice[len(step.results)]]  # type: ignore[attr-defined]
-        elif kind is DrawStep:
+        out: list[tuple[Action, float]]
+        if isinstance(step, RollStep):
+            out = act.ROLL_OUTCOMES[step.dice[len(step.results)]]
+        elif isinstance(step, DrawStep):
             seg = self.pile[0]
+            counts_by_kind = seg.counts
+            assert counts_by_kind is not None, "a draw by chance is from a random segment"
             inv = 1.0 / len(seg.ids)
-            out = [(d, c * inv) for d, c in zip(act.DRAW, seg.counts, strict=False) if c]  # type: ignore[arg-type]
+            out = [(d, c * inv) for d, c in zip(act.DRAW, counts_by_kind, strict=False) if c]
         else:
-            hand = self.hands[step.play.target]  # type: ignore[attr-defined]
+            assert isinstance(step, TakeStep), "the chance steps: roll, draw, take"
+            hand = self.hands[step.play.target]
             counts = Counter(self.kind[i] for i in hand)
             size = len(hand)
             out = [(act.TAKE[k], counts[k] / size) for k in sorted(counts)]
@@ -207,23 +192,23 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         self._outcomes = None
         stack = self.stack
         if stack:
+            # each step's legal actions are of one kind, checked by apply_action
             step = stack[-1]
-            kind = type(step)
-            if kind is RollStep:
-                self._roll(step, action.value)  # type: ignore[arg-type, attr-defined]
-            elif kind is DrawStep:
-                self._draw_chance(step, action.kind)  # type: ignore[arg-type, attr-defined]
-            elif kind is WindowStep:
-                self._window_act(step, action)  # type: ignore[arg-type]
-            elif kind is TargetStep:
-                step.play.target = action.seat  # type: ignore[attr-defined]
+            if isinstance(step, RollStep):
+                self._roll(step, cast(act.Roll, action).value)
+            elif isinstance(step, DrawStep):
+                self._draw_chance(step, cast(act.Draw, action).kind)
+            elif isinstance(step, WindowStep):
+                self._window_act(step, action)
+            elif isinstance(step, TargetStep):
+                step.play.target = cast(act.Target, action).seat
                 stack.pop()
-            elif kind is TakeStep:
-                self._take(step, action.kind)  # type: ignore[arg-type, attr-defined]
-            elif kind is GiveStep:
-                self._give(step, action.kind)  # type: ignore[arg-type, attr-defined]
-            elif kind is NameStep:
-                self._name_top(action)  # type: ignore[arg-type]
+            elif isinstance(step, TakeStep):
+                self._take(step, cast(act.Take, action).kind)
+            elif isinstance(step, GiveStep):
+                self._give(step, cast(act.Give, action).kind)
+            elif isinstance(step, NameStep):
+                self._name_top(cast(act.NameTop, action))
             else:
                 raise AssertionError(f"no decision at {type(step).__name__}")
         else:
@@ -244,6 +229,13 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
 
     def _why_illegal(self, action: Action) -> str:
         return why_illegal(self, action)
+
+    def public_observation(self) -> dict[str, Any]:
+        """Seat 0's view without its hand and seat: everything else in it is public."""
+        return without(self.observation(0), "seat", "hand")
+
+    def unplayable_reasons(self, seat: int) -> dict[str, str]:
+        return hand_reasons(self, seat, self.observation(seat)["hand"], "not a card to play now")
 
     def returns(self) -> list[float]:
         if not self.over:
@@ -315,7 +307,7 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         other.tally = dict(self.tally)
         return other
 
-    def resample(self, seat: int, rng: random.Random) -> Self:
+    def resample(self, seat: int, rng: random.Random) -> ChezState:
         return resample_state(self, seat, rng)
 
     def cards(self) -> Counter[str]:
@@ -337,15 +329,14 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
                 ids += c.ids
         live = self.live
         if len(ids) == len(live) and live.issuperset(ids):
-            key = (id(self.kind), live)
-            cached = _NAMES_OF_LIVE.get(key)
-            if cached is None or cached[0] is not self.kind:
+            # the names change only with ``live`` or ``kind``, both replaced (never
+            # mutated) when they change; clones share the cached count with the lists
+            cached = self._live_names
+            if cached is None or cached[0] is not live or cached[1] is not self.kind:
                 names = CardCount(map(NAME.__getitem__, map(self.kind.__getitem__, live)))
-                if len(_NAMES_OF_LIVE) > 256:
-                    _NAMES_OF_LIVE.clear()
-                cached = _NAMES_OF_LIVE[key] = (self.kind, names)
+                cached = self._live_names = (live, self.kind, names)
             copy = CardCount()
-            dict.update(copy, cached[1])
+            dict.update(copy, cached[2])
             return copy
         total = CardCount(map(NAME.__getitem__, map(self.kind.__getitem__, ids)))
         total["<misplaced>"] += 1
@@ -549,7 +540,7 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         self.constraints = ((tuple(hand), kinds, holds), self.constraints)
 
     def _tag(self, cid: int, table: int) -> None:
-        self.tags = ((len(self._history), cid, table), self.tags)
+        self.tags = ((self.move_number(), cid, table), self.tags)
 
     # ---- leaving the game -------------------------------------------------------------
     def _leave(self, seat: int) -> None:
@@ -607,7 +598,7 @@ STAT_NAMES = (
 )
 NAME_CHOICES: list[Action] = [act.name_top(v, red) for v in range(1, 14) for red in (False, True)]
 
-ChezState._runners = {  # type: ignore[attr-defined]
+ChezState._runners = {
     DrawStep: ChezState._run_draw,
     RollStep: ChezState._run_roll,
     TargetStep: ChezState._run_target,

@@ -62,16 +62,17 @@ class Pending:
 class Step:
     __slots__ = ()
 
-    def copy(self, memo: dict[int, Pending]) -> Self:
+    def copy(self, memo: dict[Pending, Pending]) -> Self:
         raise NotImplementedError
 
 
-def _play(p: Pending | None, memo: dict[int, Pending]) -> Pending | None:
-    if p is None:
-        return None
-    got = memo.get(id(p))
+def _play(p: Pending, memo: dict[Pending, Pending]) -> Pending:
+    """The copy of ``p`` for this stack copy: steps that share a play keep sharing one.
+
+    Pendings hash by identity, and the memo lives only while one stack is copied."""
+    got = memo.get(p)
     if got is None:
-        got = memo[id(p)] = p.copy()
+        got = memo[p] = p.copy()
     return got
 
 
@@ -84,7 +85,7 @@ class DrawStep(Step):
         self.seat = seat
         self.n = n
 
-    def copy(self, memo: dict[int, Pending]) -> DrawStep:
+    def copy(self, memo: dict[Pending, Pending]) -> DrawStep:
         return DrawStep(self.seat, self.n)
 
 
@@ -108,8 +109,9 @@ class RollStep(Step):
         self.seat = seat
         self.data = data
 
-    def copy(self, memo: dict[int, Pending]) -> RollStep:
-        other = RollStep(self.dice, self.purpose, self.seat, _play(self.play, memo), self.data)
+    def copy(self, memo: dict[Pending, Pending]) -> RollStep:
+        play = None if self.play is None else _play(self.play, memo)
+        other = RollStep(self.dice, self.purpose, self.seat, play, self.data)
         other.results = self.results[:]
         return other
 
@@ -122,8 +124,8 @@ class TargetStep(Step):
     def __init__(self, play: Pending) -> None:
         self.play = play
 
-    def copy(self, memo: dict[int, Pending]) -> TargetStep:
-        return TargetStep(_play(self.play, memo))  # type: ignore[arg-type]
+    def copy(self, memo: dict[Pending, Pending]) -> TargetStep:
+        return TargetStep(_play(self.play, memo))
 
 
 class WindowStep(Step):
@@ -143,8 +145,8 @@ class WindowStep(Step):
         self.pos = 0
         self.as_only = as_only
 
-    def copy(self, memo: dict[int, Pending]) -> WindowStep:
-        other = WindowStep(_play(self.play, memo), self.opener, self.as_only)  # type: ignore[arg-type]
+    def copy(self, memo: dict[Pending, Pending]) -> WindowStep:
+        other = WindowStep(_play(self.play, memo), self.opener, self.as_only)
         other.order = self.order
         other.pos = self.pos
         return other
@@ -158,8 +160,8 @@ class ResolveStep(Step):
     def __init__(self, play: Pending) -> None:
         self.play = play
 
-    def copy(self, memo: dict[int, Pending]) -> ResolveStep:
-        return ResolveStep(_play(self.play, memo))  # type: ignore[arg-type]
+    def copy(self, memo: dict[Pending, Pending]) -> ResolveStep:
+        return ResolveStep(_play(self.play, memo))
 
 
 class TakeStep(Step):
@@ -171,8 +173,8 @@ class TakeStep(Step):
         self.play = play
         self.left = left
 
-    def copy(self, memo: dict[int, Pending]) -> TakeStep:
-        return TakeStep(_play(self.play, memo), self.left)  # type: ignore[arg-type]
+    def copy(self, memo: dict[Pending, Pending]) -> TakeStep:
+        return TakeStep(_play(self.play, memo), self.left)
 
 
 class GiveStep(Step):
@@ -184,8 +186,8 @@ class GiveStep(Step):
         self.play = play
         self.left = -1
 
-    def copy(self, memo: dict[int, Pending]) -> GiveStep:
-        other = GiveStep(_play(self.play, memo))  # type: ignore[arg-type]
+    def copy(self, memo: dict[Pending, Pending]) -> GiveStep:
+        other = GiveStep(_play(self.play, memo))
         other.left = self.left
         return other
 
@@ -198,8 +200,8 @@ class NameStep(Step):
     def __init__(self, play: Pending) -> None:
         self.play = play
 
-    def copy(self, memo: dict[int, Pending]) -> NameStep:
-        return NameStep(_play(self.play, memo))  # type: ignore[arg-type]
+    def copy(self, memo: dict[Pending, Pending]) -> NameStep:
+        return NameStep(_play(self.play, memo))
 
 
 class FxStep(Step):
@@ -211,10 +213,10 @@ class FxStep(Step):
         self.code = code
         self.play = play
 
-    def copy(self, memo: dict[int, Pending]) -> FxStep:
-        return FxStep(self.code, _play(self.play, memo))  # type: ignore[arg-type]
+    def copy(self, memo: dict[Pending, Pending]) -> FxStep:
+        return FxStep(self.code, _play(self.play, memo))
 
 
 def copy_stack(stack: list[Step]) -> list[Step]:
-    memo: dict[int, Pending] = {}
+    memo: dict[Pending, Pending] = {}
     return [s.copy(memo) for s in stack]

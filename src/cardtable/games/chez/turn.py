@@ -6,22 +6,21 @@ module adds its own options, so a switched-off combo never appears.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardtable.engine.game import Action
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import JOKER, NKINDS, RANK
 from cardtable.games.chez.combos import (
+    RULES,
     betting_man,
     castle,
     doubles,
-    king_queen,
     red_sixes,
     revolution,
     royal_court,
     siege,
     transformation,
 )
+from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.dice import JOKER_DIE, upgraded
 from cardtable.games.chez.piles import Castle
 from cardtable.games.chez.plague import PLAGUE_DIE
@@ -32,7 +31,6 @@ RANK_BIT = tuple(1 << RANK[k] for k in range(NKINDS))
 SIX_BIT, TEN_BIT, JOKER_BIT = 1 << 6, 1 << 10, 1 << 0
 REVOLUTION_BITS = sum(1 << r for r in (2, 3, 4, 5))
 ROYAL_BITS = sum(1 << r for r in (11, 12, 13))
-KQ_BITS = sum(1 << r for r in (12, 13))
 CASTLE_BITS = sum(1 << r for r in (7, 8, 9))
 
 
@@ -45,15 +43,9 @@ def _has_straight_flush(kinds: list[int]) -> bool:
     return any(m & (m >> 1) & (m >> 2) & (m >> 3) & (m >> 4) for m in suits)
 
 
-if TYPE_CHECKING:
-    from cardtable.games.chez.state import ChezState
-
-    _Base = ChezState
-else:
-    _Base = object
 
 
-class TurnMixin(_Base):
+class TurnMixin(ChezCore):
     def _by_rank(self, seat: int) -> list[list[int]]:
         """The hand's kinds grouped by value (index 0: Jokers), each group sorted."""
         groups: list[list[int]] = [[] for _ in range(14)]
@@ -106,9 +98,10 @@ class TurnMixin(_Base):
                 if mask & ROYAL_BITS == ROYAL_BITS and opt["royal_court"]:
                     groups = groups or self._by_rank(p)
                     royal_court.options(groups, playable, plays)
-                if mask & KQ_BITS == KQ_BITS and opt["king_queen"]:
-                    groups = groups or self._by_rank(p)
-                    king_queen.options(groups, playable, plays)
+                for rule in RULES:
+                    if mask & rule.NEEDS == rule.NEEDS and opt[rule.SETTING.name]:
+                        groups = groups or self._by_rank(p)
+                        rule.options(groups, playable, plays)
                 if (
                     (mask >> 1).bit_count() >= 5
                     and opt["true_transformation"]

@@ -7,10 +7,11 @@ asked reveals nothing about who holds an Ace.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardtable.engine.game import Marker, check_seat
 from cardtable.games.chez.cards import NAME, RANK_NAMES
+from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.playability import describe_key
 from cardtable.games.chez.steps import (
     PLAY_NAMES,
@@ -27,13 +28,6 @@ from cardtable.games.chez.steps import (
     WindowStep,
 )
 
-if TYPE_CHECKING:
-    from cardtable.games.chez.state import ChezState
-
-    _Base = ChezState
-else:
-    _Base = object
-
 ROLL_WHY = {0: "play", R_ACCEPT: "joker pick-up", R_PLAGUE: "plague", R_PLAGUE2: "plague"}
 ROLL_WHY[R_BET] = "betting man"
 
@@ -42,7 +36,7 @@ def _names(kinds: Any) -> list[str]:
     return [NAME[k] for k in kinds]
 
 
-class ViewMixin(_Base):
+class ViewMixin(ChezCore):
     def _prompt(self) -> dict[str, Any]:
         """The pending decision, in public terms."""
         if self.over:
@@ -52,9 +46,8 @@ class ViewMixin(_Base):
                 return {"step": "joker", "seat": self.turn, "stack": self.facing}
             return {"step": "turn", "seat": self.turn}
         step = self.stack[-1]
-        kind = type(step)
-        if kind is WindowStep:
-            play = step.play  # type: ignore[attr-defined]
+        if isinstance(step, WindowStep):
+            play = step.play
             return {
                 "step": "window",
                 "seat": self.cp if isinstance(self.cp, int) else None,
@@ -63,22 +56,22 @@ class ViewMixin(_Base):
                 "by": play.seat,
                 "target": play.target if play.target >= 0 else None,
                 "nopes": play.nopes,
-                "aces_of_spades_only": step.as_only,  # type: ignore[attr-defined]
+                "aces_of_spades_only": step.as_only,
             }
-        if kind is TargetStep:
-            play = step.play  # type: ignore[attr-defined]
+        if isinstance(step, TargetStep):
+            play = step.play
             return {"step": "target", "seat": play.seat, "play": PLAY_NAMES[play.ptype]}
-        if kind is GiveStep:
-            play = step.play  # type: ignore[attr-defined]
-            return {"step": "give", "seat": play.seat, "to": play.target, "left": step.left}  # type: ignore[attr-defined]
-        if kind is NameStep:
+        if isinstance(step, GiveStep):
+            play = step.play
+            return {"step": "give", "seat": play.seat, "to": play.target, "left": step.left}
+        if isinstance(step, NameStep):
             return {"step": "name", "seat": self.turn}
-        if kind is RollStep:
-            return {"step": "roll", "seat": step.seat, "dice": list(step.dice)}  # type: ignore[attr-defined]
-        if kind is DrawStep:
-            return {"step": "draw", "seat": step.seat}  # type: ignore[attr-defined]
-        if kind is TakeStep:
-            return {"step": "take", "seat": step.play.seat, "from": step.play.target}  # type: ignore[attr-defined]
+        if isinstance(step, RollStep):
+            return {"step": "roll", "seat": step.seat, "dice": list(step.dice)}
+        if isinstance(step, DrawStep):
+            return {"step": "draw", "seat": step.seat}
+        if isinstance(step, TakeStep):
+            return {"step": "take", "seat": step.play.seat, "from": step.play.target}
         return {"step": "chance"}
 
     def observation(self, seat: int) -> dict[str, Any]:

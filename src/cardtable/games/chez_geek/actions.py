@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardtable.engine.game import Action
+from cardtable.engine.game import Action, Decline
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -55,6 +55,11 @@ class Word(Action):
 
     def __str__(self) -> str:
         return self.word
+
+
+@dataclass(frozen=True, slots=True)
+class PassWord(Word, Decline):
+    """``pass``: declines a reaction window."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,19 +116,19 @@ class Play(Action):
 
     def __eq__(self, other: object) -> bool:
         return (
-            other.__class__ is Play
-            and self.card == other.card  # type: ignore[attr-defined]
-            and self.target == other.target  # type: ignore[attr-defined]
-            and self.uid == other.uid  # type: ignore[attr-defined]
-            and self.dest == other.dest  # type: ignore[attr-defined]
-            and self.tseat == other.tseat  # type: ignore[attr-defined]
+            type(other) is Play
+            and self.card == other.card
+            and self.target == other.target
+            and self.uid == other.uid
+            and self.dest == other.dest
+            and self.tseat == other.tseat
         )
 
     def __hash__(self) -> int:
         return hash((self.card, self.target, self.uid, self.dest))
 
 
-PASS = Word("pass")
+PASS = PassWord("pass")
 DONE = Word("done")
 SHOP = Word("shop")
 CHECKOUT = Word("checkout")

@@ -1,20 +1,21 @@
 """Per-Job balance figures: each Job's win rate with a 95% confidence interval.
 
-The generic simulator knows nothing of Jobs (the engine contract has no
-per-game breakdown), so this lives with the game for the simulator to call:
-``job_report(games=5000)``. It plays bots through the engine's public API only.
+``cardtable simulate chez-geek`` prints the same per-Job rates through
+``State.statistics()``; this is the same study as a function, for tests and
+notebooks: ``job_report(games=5000)``. It plays bots through the one match
+loop (``bots.match``) and the engine's public API only.
 """
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from dataclasses import dataclass
 
+from cardtable.bots.match import play_match
 from cardtable.bots.registry import make_bot
 from cardtable.engine.registry import load_game
 from cardtable.games.chez_geek.state import ChezGeekState
-from cardtable.sim.match import play_match
+from cardtable.stats import wilson_interval
 
 Z95 = 1.959964
 
@@ -31,20 +32,15 @@ class JobRate:
 
     def interval(self) -> tuple[float, float]:
         """Wilson score interval: sound at small counts and near 0 or 1."""
-        n = self.games
-        if not n:
-            return (0.0, 1.0)
-        p = self.rate
-        centre = (p + Z95 * Z95 / (2 * n)) / (1 + Z95 * Z95 / n)
-        half = Z95 * math.sqrt(p * (1 - p) / n + Z95 * Z95 / (4 * n * n)) / (1 + Z95 * Z95 / n)
-        return (max(0.0, centre - half), min(1.0, centre + half))
+        return wilson_interval(self.wins, self.games, z=Z95)
 
 
 def job_rates(
-    games: int, players: int = 4, bot: str = "heuristic", seed: int = 0
+    games: int, players: int = 4, bot: str | None = None, seed: int = 0
 ) -> tuple[list[JobRate], float]:
     """Each Job's wins over ``games`` seeded games of ``players`` bots; and the mean length."""
     game = load_game("chez-geek", players=players)
+    bot = bot or game.default_bot
     wins: Counter[str] = Counter()
     seats: Counter[str] = Counter()
     moves = 0
@@ -62,8 +58,9 @@ def job_rates(
     return rates, moves / max(1, games)
 
 
-def job_report(games: int, players: int = 4, bot: str = "heuristic", seed: int = 0) -> str:
+def job_report(games: int, players: int = 4, bot: str | None = None, seed: int = 0) -> str:
     """A printable table of Job win rates against the mean, with 95% intervals."""
+    bot = bot or load_game("chez-geek", players=players).default_bot
     rates, length = job_rates(games, players, bot, seed)
     mean = 1 / players
     lines = [f"{games} games, {players} x {bot}; mean game length {length:.0f} moves"]

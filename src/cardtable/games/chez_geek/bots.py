@@ -14,6 +14,7 @@ from cardtable.bots.base import Bot
 from cardtable.engine.game import Action, Game
 from cardtable.games.chez_geek.actions import Call, CardAct, Play, Send, Word
 from cardtable.games.chez_geek.cards import CardDef, Num
+from cardtable.games.chez_geek.game import ChezGeekGame
 
 BIG_PLAY = 3  # Slack worth spending a cancel on
 CANCEL_KINDS = {"Call": "call", "Shopping trip": "shopping", "Activity": "activity"}
@@ -37,7 +38,9 @@ class HeuristicBot(Bot):
 
     def __init__(self, game: Game, seat: int, seed: int | None = None) -> None:
         super().__init__(game, seat, seed)
-        self.deck = game.deck_def  # type: ignore[attr-defined]
+        if not isinstance(game, ChezGeekGame):
+            raise TypeError(f"the Chez Geek bot plays Chez Geek, not {game.name}")
+        self.deck = game.deck_def
 
     # ---- helpers -------------------------------------------------------------------
     def card(self, slug: str) -> CardDef:
@@ -113,7 +116,8 @@ class HeuristicBot(Bot):
         if card.kind == "Whenever":
             return 4.0 if card.cancel is not None else 3.0
         if card.kind == "Thing":
-            return 2.0 + (card.slack.a if card.slack else 0) - max(0, card.cost - obs["income"])
+            income: int = obs["income"]
+            return 2.0 + (card.slack.a if card.slack else 0) - max(0, card.cost - income)
         if card.unwanted:
             return 3.5
         return 1.5 + self.value(card, obs)
@@ -133,7 +137,7 @@ class HeuristicBot(Bot):
                     return 6.0
                 return -1.0
             worth = sum(
-                self.card(s).slack.fixed_value() if self.card(s).slack else 0
+                slack.fixed_value() if (slack := self.card(s).slack) else 0
                 for s in answering["cards"]
             )
             them = obs["players"][by]

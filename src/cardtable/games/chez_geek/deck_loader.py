@@ -331,9 +331,9 @@ def load_deck(paths: list[str] | tuple[str, ...] | None = None) -> Deck:
         raise DeckError(where, "-", "card", "a deck needs at least 30 Life cards")
     job_names = {j.name for j in jobs}
     for card in cards:
-        for job in (*card.requires.jobs, *card.barred_jobs):
-            if job not in job_names:
-                raise DeckError(card.source, card.name, "jobs", f"no Job named {job!r}")
+        for job_name in (*card.requires.jobs, *card.barred_jobs):
+            if job_name not in job_names:
+                raise DeckError(card.source, card.name, "jobs", f"no Job named {job_name!r}")
     return Deck(jobs=tuple(jobs), cards=tuple(cards), files=tuple(files))
 
 

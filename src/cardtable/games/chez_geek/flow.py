@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.engine.errors import BadDealError
 from cardtable.games.chez_geek import people
 from cardtable.games.chez_geek.actions import Chance
+from cardtable.games.chez_geek.phases import CALL, DISCARD, DRAW, FREE, ROLL, SETUP
 from cardtable.games.chez_geek.steps import (
     CH_DRAW,
     CH_JOB,
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
     from cardtable.games.chez_geek.cards import JobDef
     from cardtable.games.chez_geek.state import ChezGeekState
 
-SETUP, DRAW, ROLL, CALL, FREE, DISCARD = range(6)
 START_HAND = 5
 PAIR_JOBS = ("slacker", "drummer")  # the two-player Job rule
 
@@ -253,7 +253,7 @@ def apply_chance(st: ChezGeekState, action: Chance) -> None:
             st.forced_pos += 1
         st.pile[t] -= 1
         st.pile_n -= 1
-        _new_slot(st, top.seat, t, len(st._history), forced)
+        _new_slot(st, top.seat, t, st.move_number(), forced)
         top.count -= 1
         st.log("draw", top.seat)
         return

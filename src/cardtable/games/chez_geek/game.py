@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, ClassVar
 
 from cardtable.engine.errors import SettingError
-from cardtable.engine.game import Game, GameInfo, Setting
+from cardtable.engine.game import FileOption, Game, GameInfo, Setting
 from cardtable.games.chez_geek.actions import Call as CallAction
 from cardtable.games.chez_geek.actions import CardAct, Chance, Play
 from cardtable.games.chez_geek.deck_loader import cached_deck
@@ -62,6 +62,23 @@ class ChezGeekGame(Game):
         ),
     )
     bots = {"heuristic": "cardtable.games.chez_geek.bots:HeuristicBot"}
+    default_bot = "heuristic"
+    file_options = (
+        FileOption(
+            "--deck",
+            "deck",
+            "a Chez Geek deck file (TOML; repeatable, merged)",
+            many=True,
+            read=False,
+        ),
+    )
+    # levels offered to people (lobby, --bots hard): specs, rated in docs/bots.md
+    bot_levels: ClassVar[dict[str, str]] = {
+        "easy": "ismcts(iterations=100)",
+        "medium": "heuristic",
+        "hard": "ismcts(max_time=0.9)",
+        "expert": "ismcts(iterations=3000, max_actions=150000)",
+    }
     deck_checker = "cardtable.games.chez_geek.deck_check:check_deck_files"
 
     def _check_settings(self) -> None:
@@ -112,6 +129,31 @@ class ChezGeekGame(Game):
         for job in self.deck_def.jobs:
             total["job:" + job.slug] += 1
         return total
+
+    def card_catalogue(self) -> dict[str, Any]:
+        """Every card and Job of the deck by slug: what a client prints on the card."""
+        cards = {
+            c.slug: {
+                "name": c.name,
+                "kind": c.kind,
+                "cost": c.cost,
+                "slack": None if c.slack is None else str(c.slack),
+                "tags": sorted(c.tags),
+                "text": c.text,
+            }
+            for c in self.deck_def.cards
+        }
+        jobs = {
+            j.slug: {
+                "name": j.name,
+                "income": str(j.income),
+                "free_time": str(j.free_time),
+                "slack_goal": j.slack_goal,
+                "text": j.text,
+            }
+            for j in self.deck_def.jobs
+        }
+        return {"cards": cards, "jobs": jobs}
 
     def render(self, observation: dict[str, Any]) -> str:
         from cardtable.games.chez_geek.view import render

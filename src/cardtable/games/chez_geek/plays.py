@@ -159,8 +159,9 @@ def apply_decision(st: ChezGeekState, action: Action) -> None:
         if action is act.DONE or action == act.DONE:
             stack.pop()
             return
-        slot = take_from_hand(st, seat, action.card)  # type: ignore[attr-defined]
-        announce(st, seat, Step(PLAY, seat, slots=[slot], play_kind=P_CALL, target=action.seat))  # type: ignore[attr-defined]
+        assert isinstance(action, act.Call), "legal calls: Call or done"
+        slot = take_from_hand(st, seat, action.card)
+        announce(st, seat, Step(PLAY, seat, slots=[slot], play_kind=P_CALL, target=action.seat))
         return
     if kind == D_FREE:
         if action == act.DONE:
@@ -170,7 +171,8 @@ def apply_decision(st: ChezGeekState, action: Action) -> None:
             stack.append(Step(D_SHOP, seat))
             st.log("shop", seat)
         else:
-            t = action.card  # type: ignore[attr-defined]
+            assert isinstance(action, CardAct), "legal free actions: done, shop or a card"
+            t = action.card
             st.ft -= 1
             st.income -= st.defs[t].cost
             slot = take_from_hand(st, seat, t)
@@ -186,7 +188,8 @@ def apply_decision(st: ChezGeekState, action: Action) -> None:
             play.spent = top.spent
             announce(st, seat, play)
             return
-        t = action.card  # type: ignore[attr-defined]
+        assert isinstance(action, CardAct), "legal in a shopping trip: checkout or a card"
+        t = action.card
         top.slots.append(take_from_hand(st, seat, t))
         top.spent += st.defs[t].cost
         st.income -= st.defs[t].cost
@@ -207,14 +210,16 @@ def apply_decision(st: ChezGeekState, action: Action) -> None:
         if action == act.DONE:
             stack.pop()
             return
-        st.discard.append(st.slot_type[take_from_hand(st, seat, action.card)])  # type: ignore[attr-defined]
-        st.log("discards", seat, action.card)  # type: ignore[attr-defined]
+        assert isinstance(action, CardAct), "legal discards: done or a card"
+        st.discard.append(st.slot_type[take_from_hand(st, seat, action.card)])
+        st.log("discards", seat, action.card)
         return
     if kind == D_PICK:
         stack.pop()
-        st.job_of[seat] = action.card  # type: ignore[attr-defined]
-        st.job_pile.remove(action.card)  # type: ignore[attr-defined]
-        st.log("job", seat, action.card)  # type: ignore[attr-defined]
+        assert isinstance(action, CardAct), "legal Job picks: cards only"
+        st.job_of[seat] = action.card
+        st.job_pile.remove(action.card)
+        st.log("job", seat, action.card)
 
 
 # ---- resolving an announced play -------------------------------------------------------
@@ -329,8 +334,10 @@ def why_illegal(st: ChezGeekState, action: Action) -> str:
         return "the game is over"
     if st.cp is Marker.CHANCE:
         return "a chance event is due; only its outcomes apply"
+    if not isinstance(st.cp, int):
+        return "the game is over"
     top = st.stack[-1]
-    who = st.game.seat_name(st.cp)  # type: ignore[arg-type]
+    who = st.game.seat_name(st.cp)
     if isinstance(action, Chance):
         return "chance outcomes are not chosen by players"
     wanted = {

@@ -15,10 +15,13 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Self
 
+from cardtable.engine.counts import CardCount
 from cardtable.engine.errors import MalformedActionError
 from cardtable.engine.game import Action, Marker, State, check_seat
+from cardtable.engine.hints import hand_reasons, without
 from cardtable.games.chez_geek import actions as act
 from cardtable.games.chez_geek import flow, people, plays, view
+from cardtable.games.chez_geek.phases import SETUP, Phase
 from cardtable.games.chez_geek.steps import (
     CH_DRAW,
     CH_JOB,
@@ -35,25 +38,8 @@ if TYPE_CHECKING:
 CHANCE = Marker.CHANCE
 
 
-class CardCount(Counter[str]):
-    """A Counter compared as a plain dict, at C speed.
-
-    ``cards()`` keeps a key for every card type of the deck, so when nothing
-    is lost both sides hold the same keys with positive counts and dict
-    equality is exactly Counter equality; a lost card type shows as a 0
-    against its number of copies. It runs after every action of every
-    conformance game.
-    """
-
-    __eq__ = dict.__eq__  # type: ignore[assignment]
-    __ne__ = dict.__ne__  # type: ignore[assignment]
-    __hash__ = None  # type: ignore[assignment]
-
 
 TERMINAL = Marker.TERMINAL
-# phases of a turn (SETUP: dealing)
-SETUP, DRAW, ROLL, CALL, FREE, DISCARD = range(6)
-PHASE_NAMES = ("setup", "draw", "roll", "call-people", "free-time", "discard")
 
 
 class ChezGeekState(State):
@@ -93,7 +79,7 @@ class ChezGeekState(State):
         # continuing Whenevers: [type, seat it is on, turns left, owner]
         self.table: list[list[int]] = []
         self.stack: list[Step] = []
-        self.phase = SETUP
+        self.phase: Phase = SETUP
         self.turn = 0
         self.first = 0
         self.income = 0
@@ -152,7 +138,8 @@ class ChezGeekState(State):
 
     def _apply(self, action: Action) -> None:
         if self.cp is CHANCE:
-            flow.apply_chance(self, action)  # type: ignore[arg-type]
+            assert isinstance(action, act.Chance), "legal at a chance node: its outcomes only"
+            flow.apply_chance(self, action)
         else:
             plays.apply_decision(self, action)
         self._outcomes = None
@@ -220,19 +207,16 @@ class ChezGeekState(State):
     def public_log(self) -> list[str]:
         return [view.describe(self, e) for e in self.events]
 
-    def clone(self) -> Self:
-        """As ``State.clone``, with the RNG copied without seeding it from the OS first.
+    def public_observation(self) -> dict[str, Any]:
+        """Seat 0's view without its hand and seat: rooms, Slack, Jobs and the stack are public."""
+        return without(self.observation(0), "seat", "hand")
 
-        ``random.Random()`` reads ``os.urandom`` before ``setstate`` overwrites it;
-        that was most of a clone's cost, and replays clone at every step.
-        """
-        other = self._copy()
-        other._history = list(self._history)
-        other._legal = self._legal
-        rng = random.Random.__new__(random.Random)
-        rng.setstate(self.rng.getstate())
-        other.rng = rng
-        return other
+    def unplayable_reasons(self, seat: int) -> dict[str, str]:
+        check_seat(self, seat)
+        if self.current_player() != seat:
+            return {}
+        wanted = self.why_illegal(Action())
+        return hand_reasons(self, seat, self.observation(seat)["hand"], f"not now: {wanted}")
 
     def _copy(self) -> Self:
         other = object.__new__(type(self))
@@ -315,20 +299,19 @@ class ChezGeekState(State):
                     rest[t] += 1
                 other.pile = rest
                 other.pile_n = len(cards)
-        history = other._history
         draws = self.game.draw_actions
-        for slot, index in enumerate(self.slot_hist):
-            if index >= 0:
-                history[index] = draws[other.slot_type[slot]]
+        other.rewrite_outcomes(
+            (index, draws[other.slot_type[slot]])
+            for slot, index in enumerate(self.slot_hist)
+            if index >= 0
+        )
         if self.deal is not None:
             other.deal = flow.rewrite_deal(other)
             other.forced = other.forced[: other.forced_pos]
             for slot, pos in enumerate(other.slot_forced):
                 if pos >= 0:
                     other.forced[pos] = other.slot_type[slot]
-        other.seed = None
-        other.rng = random.Random(rng.getrandbits(64))
-        other._legal = None
+        other.reseed(rng)
         other._outcomes = None
         return other
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardtable.games.chez_geek.phases import PHASE_NAMES
 from cardtable.games.chez_geek.steps import (
     CH_ROLL,
     D_SHOP,
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
     from cardtable.games.chez_geek.game import ChezGeekGame
     from cardtable.games.chez_geek.state import ChezGeekState
 
-PHASE_NAMES = ("setup", "draw", "roll", "call-people", "free-time", "discard")
 # a roll prompt's ``purpose``, by the step's R_* purpose
 ROLL_PURPOSES = ("income", "free-time", "get-rid-of-person", "call", "slack")
 LOG_TAIL = 8

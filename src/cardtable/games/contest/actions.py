@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardtable.engine.game import Action
+from cardtable.engine.game import Action, Decline
 from cardtable.games.contest.pieces import LETTERS
 
 
@@ -33,7 +33,7 @@ class Call(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Pass(Action):
+class Pass(Decline):
     def __str__(self) -> str:
         return "pass"
 

@@ -18,10 +18,9 @@ from typing import Any
 
 from cardtable.bots.base import Bot
 from cardtable.engine.game import Action
-from cardtable.games.contest.pieces import COUNTS, LETTERS, VALUES
+from cardtable.games.contest.pieces import LETTERS, VALUES
 
 VALUE_OF = {LETTERS[p]: VALUES[p] for p in range(len(LETTERS))}
-COUNT_OF = {LETTERS[p]: COUNTS[p] for p in range(len(LETTERS))}
 
 
 class HeuristicBot(Bot):
@@ -32,6 +31,8 @@ class HeuristicBot(Bot):
         self.reveals = 0
         self.bluffs = 0
         self.rounds_seen: set[int] = set()
+        # copies of each piece in one pile (the ``pile`` setting may make it tiny)
+        self.count_of: dict[str, int] = {letter: n // 2 for letter, n in game.deck().items()}
 
     # ---- memory ----------------------------------------------------------------
     def observe(self, observation: dict[str, Any]) -> None:
@@ -63,12 +64,12 @@ class HeuristicBot(Bot):
 
     def declare(self, obs: dict[str, Any], second: bool) -> str:
         me = obs["you"]
-        card = me["card"]
+        card: str = me["card"]
         if card == "K":
             return "P"  # the most plausible card, and a lost King is a safe King
         if obs["you"]["card_shown"] or not second:
             return card
-        opp_declared = obs["declared"][1 - self.seat]
+        opp_declared: str | None = obs["declared"][1 - self.seat]
         if opp_declared is None or VALUE_OF[card] >= VALUE_OF[opp_declared]:
             return card
         # losing honestly costs the card; a bluff that is called costs no more, since
@@ -80,24 +81,25 @@ class HeuristicBot(Bot):
 
     def could_hold(self, obs: dict[str, Any], piece: str) -> bool:
         """Whether the opponent could believe I hold ``piece``: not all copies lost."""
-        lost = obs["you"]["defeated"].count(piece)
-        return lost < COUNT_OF[piece]
+        lost: int = obs["you"]["defeated"].count(piece)
+        return lost < self.count_of.get(piece, 0)
 
     def should_call(self, obs: dict[str, Any]) -> bool:
         me = obs["you"]
         if me["card"] == "K":
             return False  # a reveal would show our own King
         opp = obs["opponent"]
-        declared = obs["declared"][1 - self.seat]
-        if opp["card"] is not None:  # their card is shown: we know
-            return opp["card"] != declared
+        declared: str = obs["declared"][1 - self.seat]
+        shown: str | None = opp["card"]
+        if shown is not None:  # their card is shown: we know
+            return shown != declared
         # copies of the declared piece that are known to be elsewhere (not the card in play)
         elsewhere = opp["known_cards"].get(declared, 0)
-        if elsewhere >= COUNT_OF[declared]:
+        if elsewhere >= self.count_of.get(declared, 0):
             return True
         if me["wrong_calls_in_a_row"] >= 1 and self.bluff_rate() < 0.6:
             return False  # a second wrong call in a row would cost us the next round's call
-        mine = obs["declared"][self.seat]
+        mine: str | None = obs["declared"][self.seat]
         stakes = VALUE_OF[declared] > VALUE_OF[mine or "P"]
         threshold = 0.45 if stakes else 0.6
         return self.bluff_rate() > threshold

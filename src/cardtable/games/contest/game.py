@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter, deque
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
-from cardtable.engine.errors import BadDealError, MalformedActionError
+from cardtable.engine.errors import BadDealError, MalformedActionError, SettingError
 from cardtable.engine.game import Action, Game, GameInfo, Marker, Setting, State, check_seat
 from cardtable.games.contest import actions as act
 from cardtable.games.contest.pieces import (
@@ -23,10 +23,10 @@ from cardtable.games.contest.pieces import (
     NAMES,
     PILE_SIZE,
     SEAT_NAMES,
+    STANDARD_PILE,
     VALUES,
     full_pile,
     piece_of_letter,
-    pile_counter,
 )
 from cardtable.games.contest.text_view import render
 
@@ -67,16 +67,38 @@ class ContestGame(Game):
                 minimum=1,
                 maximum=10_000,
             ),
+            Setting(
+                "pile",
+                STANDARD_PILE,
+                "the cards in each pile, as letters with one King: the standard sixteen, "
+                "or a tiny variant for exact methods such as 'KQP' (only pieces in the "
+                "pile may be declared)",
+                kind=str,
+                max_size=64,
+            ),
         ),
     )
 
     bots = {"heuristic": "cardtable.games.contest.bots:HeuristicBot"}
+    default_bot = "heuristic"
+    # levels offered to people (lobby, --bots hard): specs, rated in docs/bots.md
+    bot_levels: ClassVar[dict[str, str]] = {
+        "easy": "ismcts(iterations=100)",
+        "medium": "heuristic",
+        "hard": "ismcts(iterations=300, rollout=heuristic, rollout_epsilon=0.0, max_time=0.9)",
+        "expert": "ismcts(iterations=1500, rollout=heuristic, rollout_epsilon=0.0)",
+    }
+
+    def _check_settings(self) -> None:
+        self.counts, self.declarable = parse_pile(self.settings["pile"])
+        self.pile_size = sum(self.counts)
 
     def new_initial_state(self, seed: int | None = None, deal: Any = None) -> ContestState:
         return ContestState(self, seed, deal)
 
     def deck(self) -> Counter[str]:
-        return pile_counter() + pile_counter()
+        one = Counter({LETTERS[p]: n for p, n in enumerate(self.counts) if n})
+        return one + one
 
     def seat_name(self, seat: int) -> str:
         return SEAT_NAMES[seat]
@@ -85,7 +107,21 @@ class ContestGame(Game):
         return render(observation)
 
 
-def parse_deal(deal: Any) -> list[list[int]]:
+def parse_pile(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The ``pile`` setting to piece counts and the pieces that may be declared."""
+    pieces = [piece_of_letter(c) for c in text.strip()]
+    if any(p is None for p in pieces) or pieces.count(KING) != 1 or len(pieces) < 2:
+        raise SettingError(
+            f"setting pile={text!r} must be letters of {LETTERS} with exactly one K and at "
+            f"least one other piece, for example {STANDARD_PILE!r} or 'KQP'"
+        )
+    counts = tuple(pieces.count(p) for p in range(len(LETTERS)))
+    return counts, tuple(p for p in DECLARABLE if counts[p])
+
+
+def parse_deal(
+    deal: Any, counts: tuple[int, ...] = COUNTS, size: int = PILE_SIZE
+) -> list[list[int]]:
     """``{"black": [...16 letters top first], "white": [...]}`` to piece lists."""
     if not isinstance(deal, dict) or set(deal) != {"black", "white"}:
         raise BadDealError(
@@ -94,17 +130,16 @@ def parse_deal(deal: Any) -> list[list[int]]:
     piles = []
     for seat_key in ("black", "white"):
         cards = deal[seat_key]
-        if not isinstance(cards, list) or len(cards) != PILE_SIZE:
-            raise BadDealError(f"the {seat_key} pile must hold {PILE_SIZE} cards")
+        if not isinstance(cards, list) or len(cards) != size:
+            raise BadDealError(f"the {seat_key} pile must hold {size} cards")
         pile = []
         for card in cards:
             piece = piece_of_letter(card) if isinstance(card, str) else None
             if piece is None:
                 raise BadDealError(f"{card!r} in the {seat_key} pile is not one of {LETTERS}")
             pile.append(piece)
-        counts = Counter(pile)
-        for piece, n in enumerate(COUNTS):
-            if counts[piece] != n:
+        for piece, n in enumerate(counts):
+            if pile.count(piece) != n:
                 raise BadDealError(
                     f"the {seat_key} pile has {counts[piece]} {NAMES[piece]}(s); it needs {n}"
                 )
@@ -118,8 +153,10 @@ class ContestState(State):
     def __init__(self, game: ContestGame, seed: int | None, deal: Any) -> None:
         super().__init__(game, seed, deal)
         self.max_rounds: int = game.settings["max_rounds"]
-        self.piece: list[list[int]] = [[-1] * PILE_SIZE, [-1] * PILE_SIZE]
-        self.main: list[deque[int]] = [deque(range(PILE_SIZE)), deque(range(PILE_SIZE))]
+        size = self.size = game.pile_size
+        self.counts = game.counts
+        self.piece: list[list[int]] = [[-1] * size, [-1] * size]
+        self.main: list[deque[int]] = [deque(range(size)), deque(range(size))]
         self.defeated: list[list[int]] = [[], []]
         # what each defeated card was declared as when it lost, parallel to ``defeated``
         self.defeated_as: list[list[int]] = [[], []]
@@ -127,7 +164,7 @@ class ContestState(State):
         self.table_as: list[list[int]] = [[], []]
         self.known: list[list[set[int]]] = [[set(), set()], [set(), set()]]
         self.dealt = 0
-        self.deal_left = [list(COUNTS), list(COUNTS)]
+        self.deal_left = [list(self.counts), list(self.counts)]
         self.round = 0
         self.first = 0
         self.phase = DEAL
@@ -147,8 +184,8 @@ class ContestState(State):
         self.last_round: dict[str, Any] | None = None
         self.events: list[tuple[Any, ...]] = []
         if deal is not None:
-            self.piece = parse_deal(deal)
-            self.dealt = 2 * PILE_SIZE
+            self.piece = parse_deal(deal, self.counts, size)
+            self.dealt = 2 * size
             self._start_round()
 
     # ---- contract --------------------------------------------------------------
@@ -158,7 +195,7 @@ class ContestState(State):
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase in (DECLARE_FIRST, DECLARE_SECOND):
-            return [act.DECLARE[p] for p in DECLARABLE]
+            return [act.DECLARE[p] for p in self.game.declarable]
         if phase in (CALL_SECOND, CALL_FIRST):
             return act.CALL_CHOICES
         return act.CONSEQUENCE_CHOICES
@@ -166,29 +203,32 @@ class ContestState(State):
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase != DEAL:
             return []
-        seat, pos = divmod(self.dealt, PILE_SIZE)
-        left = PILE_SIZE - pos
+        seat, pos = divmod(self.dealt, self.size)
+        left = self.size - pos
         deal = act.DEAL[seat]
         return [(deal[p], n / left) for p, n in enumerate(self.deal_left[seat]) if n]
 
     def _apply(self, action: Action) -> None:
         phase = self.phase
         if phase == DEAL:
-            seat, pos = divmod(self.dealt, PILE_SIZE)
-            self.piece[seat][pos] = action.piece  # type: ignore[attr-defined]
-            self.deal_left[seat][action.piece] -= 1  # type: ignore[attr-defined]
+            assert isinstance(action, act.Deal), "legal at a deal: Deal outcomes only"
+            seat, pos = divmod(self.dealt, self.size)
+            self.piece[seat][pos] = action.piece
+            self.deal_left[seat][action.piece] -= 1
             self.dealt += 1
-            if self.dealt == 2 * PILE_SIZE:
+            if self.dealt == 2 * self.size:
                 self._start_round()
         elif phase == DECLARE_FIRST:
+            assert isinstance(action, act.Declare), "legal at a declaration: Declare only"
             self.declared = [-1, -1]
             self.declared_round = self.round
-            self.declared[self.first] = action.piece  # type: ignore[attr-defined]
+            self.declared[self.first] = action.piece
             self.phase = DECLARE_SECOND
             self.cp = 1 - self.first
         elif phase == DECLARE_SECOND:
+            assert isinstance(action, act.Declare), "legal at a declaration: Declare only"
             second = 1 - self.first
-            self.declared[second] = action.piece  # type: ignore[attr-defined]
+            self.declared[second] = action.piece
             self._open_calls()
         elif phase == CALL_SECOND:
             if action is act.CALL or action == act.CALL:
@@ -237,6 +277,10 @@ class ContestState(State):
         declaring = phase in (DECLARE_FIRST, DECLARE_SECOND)
         if declaring and isinstance(action, act.Declare) and action.piece == KING:
             return "a King is never declared; declare Q, R, N, B or P"
+        declarable = self.game.declarable
+        if declaring and isinstance(action, act.Declare) and action.piece not in declarable:
+            allowed = " ".join(LETTERS[p] for p in declarable)
+            return f"only pieces in the pile may be declared: {allowed}"
         if phase == DEAL:
             return "the piles are being dealt; only deal outcomes apply"
         if isinstance(action, act.Call) and phase in (DECLARE_FIRST, DECLARE_SECOND):
@@ -248,7 +292,9 @@ class ContestState(State):
             CALL_FIRST: "call or pass",
             CONSEQUENCE: "choose a consequence: pile or top",
         }[phase]
-        return f"now {SEAT_NAMES[self.cp]} must {wanted}"  # type: ignore[index]
+        if not isinstance(self.cp, int):
+            return "the game is over"
+        return f"now {SEAT_NAMES[self.cp]} must {wanted}"
 
     def is_reaction_window(self) -> bool:
         return self.phase in (CALL_SECOND, CALL_FIRST)
@@ -280,16 +326,19 @@ class ContestState(State):
 
     def cards(self) -> Counter[str]:
         total: Counter[str] = Counter()
+        size = self.size
         for seat in (0, 1):
-            undealt = PILE_SIZE - max(0, min(PILE_SIZE, self.dealt - seat * PILE_SIZE))
+            undealt = size - max(0, min(size, self.dealt - seat * size))
             placed = Counter(p for p in self.piece[seat] if p >= 0)
-            for p, n in enumerate(COUNTS):
+            for p, n in enumerate(self.counts):
+                if not n:
+                    continue
                 total[LETTERS[p]] += placed[p] + (n - placed[p] if undealt else 0)
             zones = len(self.main[seat]) + len(self.defeated[seat]) + len(self.table[seat])
             if (
-                zones != PILE_SIZE
+                zones != size
                 or len(set(self.main[seat]) | set(self.defeated[seat]) | set(self.table[seat]))
-                != PILE_SIZE
+                != size
             ):
                 total["<misplaced>"] += 1
         return total
@@ -299,31 +348,30 @@ class ContestState(State):
         other = self.clone()
         for owner in (0, 1):
             known = self.known[seat][owner]
-            pool = Counter(dict(enumerate(COUNTS)))
+            pool = Counter(dict(enumerate(self.counts)))
             for i in known:
                 pool[self.piece[owner][i]] -= 1
             free = [p for p, n in pool.items() for _ in range(n)]
             rng.shuffle(free)
             pieces = other.piece[owner]
-            for i in range(PILE_SIZE):
+            for i in range(self.size):
                 if pieces[i] >= 0 and i not in known:
                     pieces[i] = free.pop()
             placed = Counter(p for p in pieces if p >= 0)
-            other.deal_left[owner] = [n - placed[p] for p, n in enumerate(COUNTS)]
-        other.seed = None
-        other.rng = random.Random(rng.getrandbits(64))
+            other.deal_left[owner] = [n - placed[p] for p, n in enumerate(self.counts)]
+        other.reseed(rng)
         if self.deal is not None:
             other.deal = {
                 key: [LETTERS[p] for p in other.piece[s]]
                 for s, key in enumerate(("black", "white"))
             }
         else:
-            dealt = min(self.dealt, 2 * PILE_SIZE)
-            other._history[:dealt] = [
-                act.DEAL[i // PILE_SIZE][other.piece[i // PILE_SIZE][i % PILE_SIZE]]
+            size = self.size
+            dealt = min(self.dealt, 2 * size)
+            other.rewrite_outcomes(
+                (i, act.DEAL[i // size][other.piece[i // size][i % size]])
                 for i in range(dealt)
-            ]
-        other._legal = None
+            )
         return other
 
     # ---- flow ------------------------------------------------------------------
@@ -446,7 +494,7 @@ class ContestState(State):
         for s in (0, 1):
             self.table[s] = []
             self.table_as[s] = []
-        if len(self.defeated[loser]) == PILE_SIZE:
+        if len(self.defeated[loser]) == self.size:
             self._end(winner, f"all of {SEAT_NAMES[loser]}'s cards are defeated")
 
     def _take_consequence(self, show_pile: bool) -> None:
@@ -538,6 +586,25 @@ class ContestState(State):
                 {"winner": self.winner, "reason": self.end_reason} if self.phase == OVER else None
             ),
         }
+
+    def public_observation(self) -> dict[str, Any]:
+        """Both sides as each opponent sees them, without what only one seat knows.
+
+        A card either seat can name of the other's was revealed or shown to the
+        table (the public log says so); the owner's private knowledge of its own
+        pile stays out, and so does ``known_cards`` (a seat's memory, seat-relative).
+        """
+        views = [self.observation(0), self.observation(1)]
+        sides = []
+        for seat in (0, 1):
+            side = dict(views[1 - seat]["opponent"])
+            side.pop("known_cards")
+            sides.append(side)
+        public = {k: v for k, v in views[0].items() if k not in ("you", "opponent")}
+        public["seat"] = None
+        public["seat_name"] = None
+        public["sides"] = sides
+        return public
 
     def public_log(self) -> list[str]:
         lines = []

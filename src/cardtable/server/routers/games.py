@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request
 
-from cardtable.bots.registry import available_bots
+from cardtable.bots.levels import levels_of
+from cardtable.bots.registry import available_bots, default_bot
 from cardtable.engine.registry import available_games, game_info
 from cardtable.server.deps import manager_of
 from cardtable.server.schemas import GameSummary
@@ -28,7 +29,7 @@ async def list_games(request: Request) -> list[GameSummary]:
         for s in described["settings"]:
             if s.get("files"):
                 # values of the setting's own shape: a list setting takes a list of names
-                offered: list[object] = [[n] for n in decks] if s["type"] == "list" else decks
+                offered: list[object] = [[n] for n in decks] if s["type"] == "list" else list(decks)
                 s["choices"] = [s["default"], *offered]
         game = await manager.game_for(name, info.default_players, {})
         out.append(
@@ -40,6 +41,8 @@ async def list_games(request: Request) -> list[GameSummary]:
                 summary=info.summary,
                 settings=described["settings"],
                 bots=available_bots(game),
+                default_bot=default_bot(game),
+                levels=[level.as_dict() for level in levels_of(game)],
             )
         )
     return out

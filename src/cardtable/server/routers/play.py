@@ -59,6 +59,7 @@ def welcome(rt: TableRuntime, manager: TableManager, seat: int | None) -> dict[s
         "type": "welcome",
         "table": manager.summary(rt),
         "game": game_info(rt.row.game).describe(),
+        "catalogue": rt.game.card_catalogue(),
         "seat": seat,
         "seat_name": rt.game.seat_name(seat) if seat is not None else None,
         "seat_names": [rt.game.seat_name(i) for i in range(len(rt.seats))],

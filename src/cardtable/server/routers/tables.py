@@ -79,7 +79,16 @@ async def get_replay(table_id: str, request: Request) -> dict[str, Any]:
     if rt.status != "over" or rt.row.record is None:
         raise HTTPException(409, "a replay is available once the game is over")
     steps = await asyncio.to_thread(replay_steps, rt.row.record)
-    return {"table": rt.id, "game": rt.row.game, "record": rt.row.record, "steps": steps}
+    return {
+        "table": rt.id,
+        "game": rt.row.game,
+        "title": rt.game.info.title,
+        "seat_names": [rt.game.seat_name(i) for i in range(rt.game.num_players)],
+        "seats": manager_of(request).summary(rt)["seats"],
+        "catalogue": rt.game.card_catalogue(),
+        "record": rt.row.record,
+        "steps": steps,
+    }
 
 
 @router.get("/{table_id}/history")

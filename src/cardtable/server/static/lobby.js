@@ -6,8 +6,11 @@ function seatRows(game, count, box) {
   for (let i = 0; i < count; i++) {
     const select = el("select", { name: `seat${i}`, "data-seat": i },
       el("option", { value: "human" }, "person"),
-      game.bots.map((b) => el("option", { value: "bot:" + b }, `bot: ${b}`)));
-    if (i > 0) select.value = "bot:" + (game.bots.includes("heuristic") ? "heuristic" : "random");
+      (game.levels || []).map((l) => el("option", { value: "bot:" + l.level, title: l.spec },
+        `bot: ${l.level} (${l.note}${l.rating ? "; rated " + l.rating : ""})`)),
+      game.bots.filter((b) => !(game.levels || []).some((l) => l.level === b))
+        .map((b) => el("option", { value: "bot:" + b }, `bot: ${b}`)));
+    if (i > 0) select.value = "bot:" + game.default_bot;
     box.append(el("label", {}, `Seat ${i + 1}: `, select));
   }
 }

@@ -1,45 +1,72 @@
-// Step through a finished game from any seat's point of view.
+// Step through a finished game from any seat's point of view, on the same board as play.
 "use strict";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const $ = (id) => document.getElementById(id);
-let steps = [];
-let index = 0;
+const replay = { data: null, steps: [], index: 0, kinds: [] };
+const ui = { picker: null, selected: new Set() };
+
+function context(seat, step) {
+  const data = replay.data;
+  return {
+    game: data.game, seat, replay: true, names: data.seat_names, kinds: replay.kinds,
+    obs: step.observations[seat], spectator: false, legal: [], canAct: false, reasons: {},
+    waitingReason: "this is a replay", prompt: null, toAct: step.observations[seat].to_act ?? null,
+    reaction: false, answered: false, result: null, over: false, catalogue: data.catalogue, ui,
+    play: () => {}, rerender: () => show(replay.index),
+  };
+}
 
 function show(i) {
-  index = Math.max(0, Math.min(steps.length - 1, i));
+  const steps = replay.steps;
+  replay.index = Math.max(0, Math.min(steps.length - 1, i));
   const seat = Number($("seat").value);
-  const step = steps[index];
-  $("slider").value = index;
-  $("where").textContent = `step ${index} of ${steps.length - 1}, move ${step.move}`;
-  $("step-title").textContent = step.action === null ? (index === 0 ? "Start" : "End")
-    : `${step.seat_name} played ${step.action}`;
+  const step = steps[replay.index];
+  const ctx = context(seat, step);
+  $("slider").value = replay.index;
+  $("where").textContent = `step ${replay.index} of ${steps.length - 1}, move ${step.move}`;
+  $("step-title").textContent = step.action === null ? (replay.index === 0 ? "Start" : "End")
+    : `${step.seat_name}: ${CT.describe(replay.data.game, step.action, context(step.seat, step))}`;
+  CT.drawBoard($("board"), ctx);
   $("render").textContent = step.texts[seat] || "";
   $("observation").replaceChildren(renderValue(step.observations[seat]));
+  const board = CT.boards[replay.data.game];
   const log = $("log");
   log.replaceChildren();
-  for (const s of steps.slice(0, index + 1)) {
-    if (s.action !== null) log.append(el("li", { class: "mine" }, `${s.seat_name}: ${s.action}`));
-    for (const line of s.log) log.append(el("li", {}, line));
+  for (const s of steps.slice(0, replay.index + 1)) {
+    if (s.action !== null) {
+      const li = CT.kit.logLine(`${s.seat_name}: ${CT.describe(replay.data.game, s.action, context(s.seat, s))}`, Boolean(board && board.cardLog));
+      li.className = "mine";
+      log.append(li);
+    }
+    for (const line of s.log) log.append(CT.kit.logLine(board && board.logWords ? board.logWords(line) : line, Boolean(board && board.cardLog)));
   }
   log.scrollTop = log.scrollHeight;
 }
 
 async function init() {
   const data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay`);
-  steps = data.steps;
-  $("title").textContent = `Replay of ${data.game} table ${data.table}`;
+  replay.data = data;
+  replay.steps = data.steps;
+  for (const s of data.seats || []) replay.kinds[s.seat] = { kind: s.kind, bot: s.bot };
+  $("title").textContent = `Replay of ${data.title || data.game}, table ${data.table}`;
+  document.title = `cardtable — replay of ${data.title || data.game}`;
   $("download").href = `/api/tables/${encodeURIComponent(tableId)}/record?download=1`;
-  $("slider").max = steps.length - 1;
-  const n = steps[0].observations.length;
-  for (let s = 0; s < n; s++) $("seat").append(el("option", { value: s }, `seat ${s + 1}`));
-  $("seat").addEventListener("change", () => show(index));
+  $("slider").max = replay.steps.length - 1;
+  data.seat_names.forEach((name, s) => $("seat").append(el("option", { value: s }, name)));
+  $("seat").addEventListener("change", () => show(replay.index));
   $("slider").addEventListener("input", (ev) => show(Number(ev.target.value)));
   $("first").onclick = () => show(0);
-  $("prev").onclick = () => show(index - 1);
-  $("next").onclick = () => show(index + 1);
-  $("last").onclick = () => show(steps.length - 1);
+  $("prev").onclick = () => show(replay.index - 1);
+  $("next").onclick = () => show(replay.index + 1);
+  $("last").onclick = () => show(replay.steps.length - 1);
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target && /INPUT|SELECT/.test(ev.target.tagName)) return;
+    if (ev.key === "ArrowRight") show(replay.index + 1);
+    if (ev.key === "ArrowLeft") show(replay.index - 1);
+  });
   show(0);
 }
 
+$("four-colour").addEventListener("change", (ev) => document.body.classList.toggle("four-colour", ev.target.checked));
 init().catch((err) => { $("error").textContent = `No replay: ${err.message}`; });

@@ -1,17 +1,25 @@
 // A seat's (or a spectator's) view of one table over the play socket.
 // Reconnects on its own, resuming from the last move number it was told
-// about, so nothing is lost or shown twice.
+// about, so nothing is lost or shown twice. The game's board draws the view;
+// the details panel keeps the raw observation and the actions in notation.
 "use strict";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const fragment = new URLSearchParams(location.hash.slice(1));
 const token = fragment.get("token");
-const my = { seat: null, seatNames: [], lastMove: 0, view: null, deadline: null, ws: null, closedForGood: false, counter: 0 };
+const my = {
+  seat: null, seatNames: [], kinds: [], game: null, catalogue: null, lastMove: 0, msg: null,
+  deadline: null, ws: null, closedForGood: false, counter: 0, answered: false,
+};
+const ui = { picker: null, selected: new Set() };
 
 const $ = (id) => document.getElementById(id);
 
 function addLog(text, cls) {
-  const li = el("li", { class: cls || null }, text);
+  const board = CT.boards[my.game];
+  const words = board && board.logWords ? board.logWords(text) : text;
+  const li = CT.kit.logLine(words, Boolean(board && board.cardLog));
+  if (cls) li.className = cls;
   $("log").append(li);
   $("log").scrollTop = $("log").scrollHeight;
 }
@@ -23,73 +31,111 @@ function send(obj) {
 function play(action) {
   my.counter += 1;
   const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}-${my.counter}`;
-  for (const b of document.querySelectorAll("#actions button, button.playable")) b.disabled = true;
+  for (const b of document.querySelectorAll("#board button, #actions button")) b.disabled = true;
+  ui.picker = null;
+  ui.selected.clear();
   send({ type: "move", id, move: my.lastMove, action });
 }
 
 function renderSeats(table) {
+  my.kinds = [];
+  for (const s of table.seats) my.kinds[s.seat] = { kind: s.kind, bot: s.bot };
   $("seats").replaceChildren(...table.seats.map((s) =>
-    el("div", { "data-seat": s.seat },
-      `${s.name}: `, s.kind === "bot" ? `bot (${s.bot})` : "person",
-      s.seat === my.seat ? " — you" : "")));
+    el("span", { "data-seat": s.seat }, `${s.name}: `, s.kind === "bot" ? `bot (${s.bot})` : "person",
+      s.seat === my.seat ? " (you)" : "", "; ")));
+}
+
+function context() {
+  const msg = my.msg;
+  const v = msg.view;
+  const over = msg.status === "over";
+  const open = Boolean(v.prompt && !v.prompt.answered && !my.answered && !over);
+  const legal = open ? v.legal : [];
+  return {
+    game: my.game,
+    seat: my.seat,
+    names: my.seatNames,
+    kinds: my.kinds,
+    obs: v.observation || v.public,
+    spectator: my.seat === null,
+    legal,
+    canAct: legal.length > 0,
+    reasons: v.unplayable || {},
+    waitingReason: over ? "the game is over" : v.reaction ? "a reaction window is open: answer it with the buttons above" : "it is not your turn",
+    prompt: v.prompt,
+    toAct: v.to_act,
+    reaction: v.reaction && !over,
+    answered: Boolean((v.prompt && v.prompt.answered) || my.answered),
+    result: v.result,
+    over,
+    catalogue: my.catalogue,
+    ui,
+    play,
+    rerender: () => draw(),
+  };
+}
+
+function draw() {
+  if (!my.msg) return;
+  const ctx = context();
+  CT.drawBoard($("board"), ctx);
+  tick();
 }
 
 function renderView(msg) {
   const v = msg.view;
-  my.view = v;
+  if (!my.msg || my.msg.move !== msg.move) { ui.picker = null; ui.selected.clear(); my.answered = false; }
+  my.msg = msg;
   $("move").textContent = msg.move;
   const over = msg.status === "over";
-  $("status").textContent = over ? "game over" : v.to_act !== null && v.to_act !== undefined
-    ? `${my.seatNames[v.to_act] || "seat " + v.to_act} to act` : v.reaction ? "reaction window" : "";
+  const who = v.to_act !== null && v.to_act !== undefined
+    ? (v.to_act === my.seat ? "your turn" : `${my.seatNames[v.to_act] || "seat " + v.to_act} to play`)
+    : v.reaction ? "reaction window" : "";
+  $("status").textContent = over ? "game over" : who;
   $("status").className = over ? "status-over" : "";
   if (v.text) { $("render").textContent = v.text; $("render").hidden = false; } else { $("render").hidden = true; }
-  const playable = v.prompt && !v.prompt.answered ? new Set(v.legal) : null;
-  $("observation").replaceChildren(v.observation ? renderValue(v.observation, playable, play)
-    : el("p", { class: "muted" }, "Spectators see the public log only; the cards are shown in the replay once the game is over."));
-  const box = $("prompt-box");
+  $("observation").replaceChildren(renderValue(v.observation || v.public));
   const actions = $("actions");
   actions.replaceChildren();
   if (v.prompt && !over) {
-    box.hidden = false;
-    box.className = "prompt " + v.prompt.kind;
-    const answered = v.prompt.answered;
-    $("prompt-text").textContent = v.prompt.kind === "reaction"
-      ? (answered ? "Reaction window — you answered; waiting for the others" : "Reaction window — react or pass")
-      : (v.legal.length ? "Your turn" : "Waiting");
-    for (const a of v.legal) {
-      actions.append(el("button", { type: "button", "data-action": a, onclick: () => play(a) }, a));
+    $("prompt-text").textContent = v.prompt.kind === "reaction" ? "Reaction window" : (v.legal.length ? "Your turn" : "Waiting");
+    if (!v.prompt.answered) {
+      for (const a of v.legal) actions.append(el("button", { type: "button", "data-action": a, onclick: () => play(a) }, a));
     }
-    my.deadline = v.prompt.remaining !== null && v.prompt.remaining !== undefined
-      ? Date.now() + v.prompt.remaining * 1000 : null;
+    my.deadline = v.prompt.remaining !== null && v.prompt.remaining !== undefined ? Date.now() + v.prompt.remaining * 1000 : null;
   } else {
-    box.hidden = my.seat === null || over;
     $("prompt-text").textContent = over ? "" : "Waiting for the others";
     my.deadline = null;
   }
-  tick();
+  $("hint").textContent = "";
+  draw();
   if (over) showResult(v.result);
 }
 
 function showResult(result) {
   $("result-box").hidden = false;
-  $("result").textContent = describeResult(result, my.seatNames, my.seat);
+  const text = describeResult(result, my.seatNames, my.seat);
+  $("result").textContent = text.slice(0, text.search(/[.!]/) + 1) || "Game over.";
+  $("standings").replaceChildren(CT.kit.standings(context(), result));
   $("download").href = `/api/tables/${tableId}/record?download=1`;
   $("replay").href = `/replay/${tableId}`;
   $("rematch").hidden = my.seat === null;
 }
 
 function tick() {
-  if (my.deadline === null) { $("countdown").textContent = ""; return; }
-  const left = Math.max(0, (my.deadline - Date.now()) / 1000);
-  $("countdown").textContent = `${left.toFixed(1)} s`;
+  const text = my.deadline === null ? "" : `${Math.max(0, (my.deadline - Date.now()) / 1000).toFixed(0)} s`;
+  $("countdown").textContent = text;
+  for (const c of document.querySelectorAll("#board .clock")) c.textContent = text;
 }
-setInterval(tick, 100);
+setInterval(tick, 250);
 
 function onMessage(msg) {
   switch (msg.type) {
     case "welcome":
       my.seat = msg.seat;
       my.seatNames = msg.seat_names;
+      my.game = msg.game.name;
+      my.catalogue = msg.catalogue || null;
       $("title").textContent = msg.game.title;
       $("whoami").textContent = msg.seat === null ? "watching" : `you are ${msg.seat_name}`;
       document.title = `cardtable — ${msg.game.title}`;
@@ -100,26 +146,29 @@ function onMessage(msg) {
       break;
     case "update":
       if (msg.move < my.lastMove) break;
-      for (const m of msg.mine) addLog(`You: ${m.action}`, "mine");
+      for (const m of msg.mine) addLog(`You: ${CT.describe(my.game, m.action, context0())}`, "mine");
       for (const line of msg.log) addLog(line);
       my.lastMove = msg.move;
       $("error").textContent = "";
       renderView(msg);
       break;
     case "answered":
-      $("prompt-text").textContent = "Reaction window — you answered; waiting for the others";
-      $("actions").replaceChildren();
-      break;
-    case "ack":
+      my.answered = true;
+      draw();
       break;
     case "error":
       $("error").textContent = `Refused (${msg.code}): ${msg.message}`;
-      for (const b of $("actions").querySelectorAll("button")) b.disabled = false;
+      draw();
       if (msg.code === "bad_token" || msg.code === "no_table") my.closedForGood = true;
       break;
     default:
       break;
   }
+}
+
+// The describe() of a move needs the names but not a view: used before the first update.
+function context0() {
+  return { seat: my.seat, names: my.seatNames, catalogue: my.catalogue, obs: my.msg ? my.msg.view.observation : null };
 }
 
 function connect() {
@@ -143,6 +192,26 @@ function connect() {
     setTimeout(connect, 1000);
   };
 }
+
+// Keyboard play: 1–9 plays the n-th playable card (or the n-th choice when no card
+// can be played); arrows move along the hand; Enter or Space plays the focused card.
+document.addEventListener("keydown", (ev) => {
+  if (ev.target && /INPUT|SELECT|TEXTAREA/.test(ev.target.tagName)) return;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const n = Number(ev.key);
+  if (!Number.isInteger(n) || n < 1 || n > 9) return;
+  const cardsNow = [...document.querySelectorAll("#board .hand button.playable")];
+  const list = cardsNow.length ? cardsNow : [...document.querySelectorAll("#board button.choice")];
+  if (list[n - 1]) { ev.preventDefault(); list[n - 1].focus(); list[n - 1].click(); }
+});
+
+function setFourColour(on) {
+  document.body.classList.toggle("four-colour", on);
+  try { localStorage.setItem("cardtable-four-colour", on ? "1" : "0"); } catch (err) { /* private mode */ }
+}
+$("four-colour").checked = (() => { try { return localStorage.getItem("cardtable-four-colour") === "1"; } catch (err) { return false; } })();
+setFourColour($("four-colour").checked);
+$("four-colour").addEventListener("change", (ev) => setFourColour(ev.target.checked));
 
 $("my-log").addEventListener("click", async () => {
   // only this seat's history: the public log and its own moves, never the full record

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from cardtable.engine.game import Setting
 from cardtable.games.chez.actions import Play, play_of
 from cardtable.games.chez.cards import JOKER, SIX_DIAMONDS, SIX_HEARTS
+from cardtable.games.chez.playability import PlayableRow
 
 SETTING = Setting(
     "doubles", True, "Doubles, Triples, Quadruples and Joker stacks", (True, False), bool
@@ -19,7 +20,7 @@ RED_PAIR = frozenset({SIX_HEARTS, SIX_DIAMONDS})
 
 
 def options(
-    by_rank: Sequence[list[int]], playable: Sequence[bool], out: list[Play], red_sixes: bool
+    by_rank: Sequence[list[int]], playable: PlayableRow, out: list[Play], red_sixes: bool
 ) -> None:
     jokers = len(by_rank[0])
     for m in range(2, min(4, jokers) + 1):
@@ -29,8 +30,7 @@ def options(
         if len(group) < 2:
             continue
         # the same cards of one value onto the same top give the same plays: memoised
-        # (``playable`` is one of the module-level rows of PLAYABLE, so its id is stable)
-        key = (id(playable), tuple(group), red_sixes)
+        key = (playable.key, tuple(group), red_sixes)
         plays = _MEMO.get(key)
         if plays is None:
             if len(_MEMO) > 50_000:

@@ -1,14 +1,34 @@
-"""The King-Queen Combo: King and Queen of one suit; exchange whole hands."""
+"""The King-Queen Combo: King and Queen of one suit; exchange whole hands.
+
+A complete rule module (see ``combos/__init__.py``): everything the game needs
+to know about this combo is declared here, and the turn (``turn``), the play
+(``plays``) and the resolution (``specials``) ask ``combos.RULES`` for it.
+
+- when it applies: ``SETTING`` is on and the hand holds the ranks in ``NEEDS``;
+- what it offers: ``options`` (the legal plays);
+- how a play is recognised: ``RANKS`` (the sorted values of its cards);
+- what it does once no nope cancels it: ``resolve``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from cardtable.engine.game import Setting
 from cardtable.games.chez.actions import Play, play_of
 from cardtable.games.chez.cards import KING, QUEEN, make_kind
+from cardtable.games.chez.steps import KQ, Pending
+
+if TYPE_CHECKING:
+    from cardtable.games.chez.core import ChezCore
 
 SETTING = Setting("king_queen", True, "The King-Queen combo", (True, False), bool)
+PTYPE = KQ  # its kind of play on the discard pile
+NEEDS = (1 << QUEEN) | (1 << KING)  # value bits the hand must hold
+RANKS = (QUEEN, KING)
+TARGETED = True  # its player names the other player first
+TALLY = "king_queen"  # the statistics counter
 
 
 def options(by_rank: Sequence[list[int]], playable: Sequence[bool], out: list[Play]) -> None:
@@ -22,3 +42,16 @@ def options(by_rank: Sequence[list[int]], playable: Sequence[bool], out: list[Pl
                 out.append(play_of((k, q)))
             if playable[q]:
                 out.append(play_of((q, k)))
+
+
+def resolve(state: ChezCore, play: Pending) -> None:
+    """Exchange whole hands with the target (a Castle absorbs it); both see both hands."""
+    target, p = play.target, play.seat
+    if target < 0 or not state.active[target] or state._absorb(target):
+        return
+    hands = state.hands
+    hands[p], hands[target] = hands[target], hands[p]
+    both = (1 << p) | (1 << target)
+    for cid in hands[p] + hands[target]:
+        state.known[cid] |= both
+    state._log("swap", p, target)

@@ -1,0 +1,56 @@
+"""Levels offered to people: what each is, how strong it measured, how long it thinks.
+
+Each game maps ``easy`` / ``medium`` / ``hard`` / ``expert`` to a bot spec in
+``Game.bot_levels``; the ratings here are the measured ones of the ladder in
+docs/bots.md (OpenSkill ordinal, mu - 3 sigma, in arena games against the
+game's other bots), so the lobby can show them. ``hard`` is chosen to answer
+within about a second on a small machine; ``expert`` may think for several.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.bots.specs import LEVELS
+from cardtable.engine.game import Game
+
+NOTES = {
+    "easy": "a short search: quick, and makes mistakes",
+    "medium": "the game's rule-of-thumb player: instant",
+    "hard": "searches; at most about a second a move",
+    "expert": "the strongest search; may take several seconds a move",
+}
+
+# measured ratings: game -> level -> text shown, copied from the ladders in docs/bots.md
+RATINGS: dict[str, dict[str, str]] = {
+    "chai-tea-jazz": {
+        "hard": "OpenSkill 28.8; first in 73% of 45 games vs two medium",
+        "medium": "OpenSkill 18.8",
+    },
+    "contest": {
+        "medium": "OpenSkill 21.1",
+        "easy": "OpenSkill 18.4",
+    },
+}
+
+
+@dataclass(frozen=True)
+class Level:
+    level: str
+    spec: str
+    note: str
+    rating: str | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"level": self.level, "spec": self.spec, "note": self.note, "rating": self.rating}
+
+
+def levels_of(game: Game) -> list[Level]:
+    table: dict[str, str] = getattr(game, "bot_levels", {})
+    ratings = RATINGS.get(game.name, {})
+    return [
+        Level(level, table[level], NOTES[level], ratings.get(level))
+        for level in LEVELS
+        if level in table
+    ]

@@ -1,0 +1,34 @@
+"""The phases of a Chez Geek turn, defined once for the rules, the views and the tests."""
+
+from __future__ import annotations
+
+import enum
+
+
+class Phase(enum.IntEnum):
+    """Where the turn player is in their turn (SETUP: before the first turn, while dealing)."""
+
+    SETUP = 0
+    DRAW = 1
+    ROLL = 2
+    CALL = 3
+    FREE = 4
+    DISCARD = 5
+
+    @property
+    def label(self) -> str:
+        """The name a player reads (and the observation carries)."""
+        return _LABELS[self]
+
+
+_LABELS = {
+    Phase.SETUP: "setup",
+    Phase.DRAW: "draw",
+    Phase.ROLL: "roll",
+    Phase.CALL: "call-people",
+    Phase.FREE: "free-time",
+    Phase.DISCARD: "discard",
+}
+# module-level names for the rules' hot paths
+SETUP, DRAW, ROLL, CALL, FREE, DISCARD = Phase
+PHASE_NAMES = tuple(p.label for p in Phase)

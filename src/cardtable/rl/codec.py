@@ -1,0 +1,98 @@
+"""A game's research interface: its action table and its observation tensor.
+
+Each game has one ``Codec`` module under ``cardtable.rl.games``, named in
+``CODECS``; everything else in ``cardtable.rl`` (PettingZoo, Gymnasium,
+OpenSpiel) is generic and talks to games through the engine and a codec.
+Codecs read only ``observation(seat)``, so a tensor can never hold what the
+seat may not know.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from abc import ABC, abstractmethod
+from typing import Any
+
+import numpy as np
+
+from cardtable.engine.game import Game, State
+from cardtable.rl.spaces import ActionTable, Layout
+
+CODECS: dict[str, str] = {
+    "contest": "cardtable.rl.games.contest:ContestCodec",
+    "chez": "cardtable.rl.games.chez:ChezCodec",
+    "chez-geek": "cardtable.rl.games.chez_geek:ChezGeekCodec",
+    "chai-tea-jazz": "cardtable.rl.games.chai_tea_jazz:ChaiTeaJazzCodec",
+}
+
+
+class Codec(ABC):
+    """Action ids and observation tensors for one game, player count and settings."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.actions: ActionTable = self._action_table()
+        self.layout: Layout = Layout()
+        self._declare(self.layout)
+
+    @abstractmethod
+    def _action_table(self) -> ActionTable:
+        """The fixed action space."""
+
+    @abstractmethod
+    def _declare(self, layout: Layout) -> None:
+        """Reserve the tensor's slices (remembering offsets for ``_fill``)."""
+
+    @abstractmethod
+    def _fill(self, obs: dict[str, Any], out: np.ndarray) -> None:
+        """Write a seat's observation into a zeroed tensor."""
+
+    def utility(self) -> tuple[float, float, float | None]:
+        """Bounds of ``returns()`` and their constant sum (``None``: not constant)."""
+        return (-1.0, 1.0, 0.0)
+
+    def max_game_length(self) -> int:
+        """An upper bound on actions (chance included) in one game, for OpenSpiel."""
+        return 100_000
+
+    @property
+    def num_actions(self) -> int:
+        return len(self.actions)
+
+    @property
+    def shape(self) -> tuple[int]:
+        return (self.layout.size,)
+
+    def encode(self, obs: dict[str, Any]) -> np.ndarray:
+        # filled as a list (item assignment on a list is several times cheaper than on
+        # an array), then converted once
+        out = [0.0] * self.layout.size
+        self._fill(obs, out)  # type: ignore[arg-type]  # a list filled like the array, for speed
+        return np.array(out, dtype=np.float32)
+
+    def tensor(self, state: State, seat: int) -> np.ndarray:
+        return self.encode(state.observation(seat))
+
+    def mask(self, state: State) -> np.ndarray:
+        return self.actions.mask(state)
+
+
+_CACHE: dict[tuple[str, int, str], Codec] = {}
+
+
+def codec_for(game: Game) -> Codec:
+    """The codec of ``game`` (one per game, player count and settings)."""
+    key = (game.name, game.num_players, json.dumps(game.settings, sort_keys=True, default=str))
+    found = _CACHE.get(key)
+    if found is None:
+        module_name, _, attr = CODECS[game.name].partition(":")
+        cls = getattr(importlib.import_module(module_name), attr)
+        found = _CACHE[key] = cls(game)
+    return found
+
+
+def one_hot(out: np.ndarray, start: int, index: int | None) -> None:
+    """Set ``out[start + index]`` unless ``index`` is ``None`` (nothing to mark)."""
+    if index is not None and index >= 0:
+        out[start + index] = 1.0

@@ -1,0 +1,1 @@
+"""One codec per game: its action-id table and observation tensor layout."""

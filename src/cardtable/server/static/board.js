@@ -1,0 +1,229 @@
+// The shared table kit every game's board is drawn with: seats around the
+// table, the centre, your hand (sorted, playable cards raised, the others
+// dimmed with the reason), choices as named buttons, the reaction banner,
+// the log with card glyphs and the end-of-game standings.
+//
+// A board knows no rules: it is handed the seat's observation, its legal
+// actions (notation) and the reasons its cards cannot be played, and reports
+// a choice through ctx.play(action). Boards live in /static/boards/<game>.js
+// and register themselves in CT.boards[game] = {render(ctx, kit), describe(action, ctx)}.
+"use strict";
+
+CT.boards = CT.boards || {};
+
+CT.kit = (() => {
+  const cards = CT.cards;
+
+  // Tokens of an action's notation: "give 7H" -> ["give", "7H"], "AD+AH" -> ["AD", "AH"],
+  // "call party-animal 0" -> [...], "play bum 0:cigarettes" -> ["play", "bum", "0", "cigarettes"].
+  function tokens(action) {
+    return String(action).split(/[ +:>#]/).filter(Boolean);
+  }
+
+  function optionsFor(ctx, card) {
+    return ctx.legal.filter((a) => tokens(a).includes(card));
+  }
+
+  function seatName(ctx, s) {
+    if (s === ctx.seat && !ctx.replay) return "You";
+    return ctx.names[s] || `P${s}`;
+  }
+
+  function possessive(ctx, s) {
+    return s === ctx.seat && !ctx.replay ? "Your" : `${seatName(ctx, s)}'s`;
+  }
+
+  function fan(count, max = 8) {
+    const shown = Math.min(count, max);
+    const box = el("span", { class: "fan", "aria-hidden": "true" });
+    for (let i = 0; i < shown; i++) box.append(el("span", { class: "fan-card" }, cards.back()));
+    return box;
+  }
+
+  // One seat around the table: name, person/bot, hand size as fanned backs, turn and clock.
+  function seatBox(ctx, s, { count = null, extra = [], tag = null } = {}) {
+    const kind = ctx.kinds[s] || {};
+    const turn = ctx.toAct === s;
+    const who = kind.kind === "bot" ? `bot (${kind.bot})` : "person";
+    const label = `${seatName(ctx, s)}${tag ? ", " + tag : ""}, ${who}${count !== null ? `, ${count} card${count === 1 ? "" : "s"}` : ""}${turn ? ", to play" : ""}`;
+    return el("section", { class: `seat-box${turn ? " turn" : ""}${s === ctx.seat ? " me" : ""}`, "data-seat": s, "aria-label": label },
+      el("div", { class: "seat-head" },
+        el("b", {}, seatName(ctx, s)),
+        tag ? el("span", { class: "tag" }, tag) : null,
+        el("span", { class: "who" }, kind.kind === "bot" ? `bot: ${kind.bot}` : "person"),
+        turn ? el("span", { class: "turn-mark" }, "▶ to play ", el("span", { class: "clock" })) : null),
+      count !== null && s !== ctx.seat ? el("div", { class: "seat-cards" }, fan(count), el("span", { class: "count" }, `${count} card${count === 1 ? "" : "s"}`)) : null,
+      ...extra);
+  }
+
+  // Places the other seats around the centre: left, top (one or more), right.
+  function layout(ctx, others, centre, mine) {
+    const n = others.length;
+    const left = [], top = [], right = [];
+    others.forEach((node, i) => {
+      if (n >= 3 && i === 0) left.push(node);
+      else if (n >= 3 && i === n - 1) right.push(node);
+      else if (n === 2) (i === 0 ? left : right).push(node);
+      else top.push(node);
+    });
+    return el("div", { class: `board seats-${n}` },
+      el("div", { class: "around top" }, top),
+      el("div", { class: "around left" }, left),
+      el("div", { class: "centre" }, centre),
+      el("div", { class: "around right" }, right),
+      el("div", { class: "mine" }, mine));
+  }
+
+  function hint(text) {
+    const box = document.getElementById("hint");
+    if (box) box.textContent = text;
+  }
+
+  // Your hand: sorted, playable cards raised (one click plays, or opens a small
+  // picker when the card may be played several ways), the others dimmed.
+  function hand(ctx, list, { face, sort = true, label = "Your hand", multi = null, describe, nameOf = cards.name } = {}) {
+    const shown = sort ? cards.sortCards(list) : list;
+    const box = el("div", { class: "hand", role: "group", "aria-label": label });
+    const selected = ctx.ui.selected;
+    shown.forEach((card, i) => {
+      const options = ctx.canAct ? optionsFor(ctx, card) : [];
+      const reason = ctx.reasons[card] || (ctx.canAct && !ctx.reaction ? "not playable now" : ctx.waitingReason);
+      const playable = options.length > 0;
+      const picked = multi && selected.has(`${card}#${i}`);
+      const btn = el("button", {
+        type: "button",
+        class: `card-btn${playable ? " playable" : " dimmed"}${picked ? " selected" : ""}`,
+        "data-card": card,
+        "aria-disabled": playable ? null : "true",
+        "aria-pressed": multi && playable ? String(Boolean(picked)) : null,
+        "aria-label": playable ? `${nameOf(card)}${options.length > 1 ? ", several ways to play" : ""}` : `${nameOf(card)}, cannot be played: ${reason}`,
+        title: playable ? nameOf(card) : `${nameOf(card)}: ${reason}`,
+      }, face(card));
+      // a long press on a touch screen opens the context menu: say why instead
+      btn.addEventListener("contextmenu", (ev) => {
+        if (playable) return;
+        ev.preventDefault();
+        hint(`${nameOf(card)}: ${reason}`);
+      });
+      btn.addEventListener("click", () => {
+        if (!playable) { hint(`${nameOf(card)}: ${reason}`); return; }
+        if (multi && multi(card)) {
+          const key = `${card}#${i}`;
+          if (selected.has(key)) selected.delete(key); else selected.add(key);
+          ctx.rerender();
+          return;
+        }
+        if (options.length === 1) ctx.play(options[0]);
+        else { ctx.ui.picker = { title: `Play ${nameOf(card)}`, options }; ctx.rerender(); }
+      });
+      box.append(btn);
+    });
+    box.addEventListener("keydown", (ev) => {
+      const all = [...box.querySelectorAll("button.card-btn")];
+      const at = all.indexOf(document.activeElement);
+      if (at < 0) return;
+      if (ev.key === "ArrowRight" || ev.key === "ArrowLeft") {
+        ev.preventDefault();
+        const next = (at + (ev.key === "ArrowRight" ? 1 : all.length - 1)) % all.length;
+        all[next].focus();
+      }
+    });
+    const picker = ctx.ui.picker ? pickerBox(ctx, describe) : null;
+    return el("div", { class: "hand-wrap" }, box, picker);
+  }
+
+  function pickerBox(ctx, describe) {
+    const p = ctx.ui.picker;
+    return el("div", { class: "picker", role: "group", "aria-label": p.title },
+      el("span", { class: "picker-title" }, p.title, ": "),
+      p.options.map((a) => choiceButton(ctx, a, describe(a, ctx))),
+      el("button", { type: "button", class: "cancel", onclick: () => { ctx.ui.picker = null; ctx.rerender(); } }, "Cancel"));
+  }
+
+  function choiceButton(ctx, action, label, cls = "") {
+    return el("button", { type: "button", class: `choice ${cls}`, "data-action": action, onclick: () => ctx.play(action) }, label);
+  }
+
+  // Choices that are not cards, as buttons in words.
+  function choices(ctx, actions, describe, title = null) {
+    if (!actions.length || ctx.reaction) return null;  // a window's choices are in its banner
+    return el("div", { class: "choices", role: "group", "aria-label": title || "Your choices" },
+      title ? el("span", { class: "choices-title" }, title) : null,
+      actions.map((a) => choiceButton(ctx, a, describe(a, ctx), a === "pass" ? "secondary" : "")));
+  }
+
+  // A reaction window: what is answered, the countdown and named buttons.
+  function banner(ctx, text, buttons) {
+    return el("div", { class: "banner", role: "region", "aria-label": "Reaction window" },
+      el("span", { class: "banner-text" }, text, " ", el("span", { class: "clock" })),
+      buttons);
+  }
+
+  // A log line with card codes shown as glyphs (A♠) and named for screen readers.
+  function logLine(text, withCards) {
+    const li = el("li", {});
+    if (!withCards) { li.textContent = text; return li; }
+    const re = /\b(10|11|12|13|[1-9]|[AKQJUO])([CDHS])\b|\bJK\b/g;
+    let at = 0;
+    for (const m of String(text).matchAll(re)) {
+      li.append(document.createTextNode(text.slice(at, m.index)));
+      const c = cards.parse(m[0]);
+      li.append(el("span", { class: `glyph suit-${c && c.suit ? c.suit : "J"}`, title: cards.name(m[0]) }, cards.glyph(m[0])));
+      at = m.index + m[0].length;
+    }
+    li.append(document.createTextNode(text.slice(at)));
+    return li;
+  }
+
+  function faceRow(list, face, label) {
+    return el("div", { class: "card-row", role: "group", "aria-label": label },
+      list.map((c) => el("span", { class: "card-slot" }, c === null ? cards.back() : face(c))));
+  }
+
+  function pile(label, count, top = null) {
+    return el("div", { class: "pile", "aria-label": `${label}: ${count} card${count === 1 ? "" : "s"}` },
+      el("span", { class: "pile-card" }, top || (count ? cards.back() : el("span", { class: "empty-pile" }, "empty"))),
+      el("span", { class: "pile-label" }, `${label} (${count})`));
+  }
+
+  // The standings at the end, best first.
+  function standings(ctx, result) {
+    const n = ctx.names.length;
+    const rows = [];
+    for (let s = 0; s < n; s++) {
+      rows.push({ s, place: result.places ? result.places[s] : null, ret: (result.returns || [])[s] });
+    }
+    rows.sort((a, b) => (a.place ?? 0) - (b.place ?? 0) || (b.ret ?? 0) - (a.ret ?? 0));
+    return el("table", { class: "standings" },
+      el("thead", {}, el("tr", {}, el("th", {}, "Place"), el("th", {}, "Player"), el("th", {}, "Result"))),
+      el("tbody", {}, rows.map((r, i) => el("tr", { class: r.s === ctx.seat ? "me" : null },
+        el("td", {}, String(r.place ?? i + 1)), el("td", {}, seatName(ctx, r.s)), el("td", {}, String(r.ret ?? ""))))));
+  }
+
+  return { tokens, optionsFor, seatName, possessive, seatBox, layout, hand, choices, choiceButton, banner, logLine, faceRow, pile, standings, hint, fan };
+})();
+
+// Draws a game's board, or a note when the game has none (the details tree then shows everything).
+CT.drawBoard = function drawBoard(root, ctx) {
+  const board = CT.boards[ctx.game];
+  if (!board || !ctx.obs) {
+    root.replaceChildren(el("p", { class: "muted" }, ctx.obs ? "This game has no board yet: see the details below."
+      : "Spectators of this game see the public log; the cards are shown in the replay once the game is over."));
+    return;
+  }
+  const kit = CT.kit;
+  let banner = null;
+  if (ctx.reaction) {
+    const text = board.windowText ? board.windowText(ctx) : "Reaction window";
+    const buttons = ctx.canAct
+      ? el("div", { class: "choices" }, ctx.legal.map((a) => kit.choiceButton(ctx, a, board.describe(a, ctx), a === "pass" ? "secondary" : "")))
+      : el("span", { class: "muted" }, ctx.spectator ? "" : ctx.answered ? "You answered; waiting for the others." : "");
+    banner = kit.banner(ctx, text, buttons);
+  }
+  root.replaceChildren(...[banner, board.render(ctx, kit)].filter(Boolean));
+};
+
+CT.describe = function describe(game, action, ctx) {
+  const board = CT.boards[game];
+  return board ? board.describe(action, ctx) : action;
+};

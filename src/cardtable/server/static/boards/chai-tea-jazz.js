@@ -1,0 +1,200 @@
+// Chai Tea Jazz: the trick in the centre in seat order, the scoreboard as a
+// grid, a picking panel (contract, trump suit or direction, Bet Debt stepper in
+// the Barrel's steps), straw piles at two players, teams at four and six, and
+// the last round's summary until the next round's play starts.
+"use strict";
+
+(() => {
+  const { cards } = CT;
+  const SUIT_WORD = { C: "Clubs", D: "Diamonds", H: "Hearts", S: "Spades" };
+  const glyphOf = (s) => (cards.SUIT[s] ? cards.SUIT[s].glyph : s);
+
+  // "pick joker trump C debt 6" -> {row: "joker", choice: "trump C", debt: 6}
+  function parsePick(action) {
+    const w = action.split(" ");
+    if (w[0] !== "pick") return null;
+    let debt = null;
+    if (w.length >= 3 && w[w.length - 2] === "debt") { debt = Number(w[w.length - 1]); w.length -= 2; }
+    return { row: w[1], choice: w.slice(2).join(" "), debt };
+  }
+
+  function choiceWords(choice) {
+    if (!choice) return "";
+    if (SUIT_WORD[choice]) return `${SUIT_WORD[choice]} ${glyphOf(choice)}`;
+    if (choice === "high" || choice === "low") return `starting ${choice}`;
+    const w = choice.split(" ");
+    if (w[0] === "trump" && w[1]) return `trump ${SUIT_WORD[w[1]] || w[1]} ${glyphOf(w[1])}`;
+    if (w[0] === "slalom") return `slalom${w[1] ? `, starting ${w[1]}` : ""}`;
+    if (w[0] === "under") return "under";
+    return choice;
+  }
+
+  function cap(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
+
+  function describe(action) {
+    const p = parsePick(action);
+    if (p) {
+      const choice = choiceWords(p.choice);
+      return `Pick ${cap(p.row)}${choice && choice !== p.row ? ` (${choice})` : ""}${p.debt ? `, Bet Debt ${p.debt}` : ""}`;
+    }
+    const w = action.split(" ");
+    if (action === "pass") return "Pass";
+    if (w[0] === "offer") return `Offer ${w[1]} from the Barrel`;
+    if (action === "accept") return "Accept";
+    if (action === "decline") return "Decline";
+    if (cards.parse(action)) return `Play ${cards.name(action)}`;
+    return action;
+  }
+
+  function teamTag(o, s) {
+    if (!o.teams) return null;
+    const i = o.sides.findIndex((m) => m.includes(s));
+    return `Team ${i + 1}`;
+  }
+
+  function handCount(ctx, o, s) {
+    if (o.players === 2) return null;
+    const t = o.trick;
+    if (t) return t.of - (t.number - 1) - (t.cards.some(([q]) => q === s) ? 1 : 0);
+    return o.hand ? o.hand.length : null;
+  }
+
+  function strawRow(ctx, o, s) {
+    if (!o.straw) return null;
+    const mine = s === ctx.seat;
+    const slots = o.straw[s].map((p) => {
+      const up = p.up ? (mine && ctx.canAct && ctx.legal.includes(p.up)
+        ? el("button", { type: "button", class: "card-btn playable", "data-card": p.up, "aria-label": cards.name(p.up), title: cards.name(p.up), onclick: () => ctx.play(p.up) }, cards.french(p.up))
+        : cards.french(p.up)) : null;
+      return el("span", { class: "straw-pile" }, p.down ? cards.back("a face-down straw card") : null, up);
+    });
+    return el("div", { class: "card-row small straw", role: "group", "aria-label": mine ? "Your straw piles" : "Straw piles" }, slots);
+  }
+
+  function seatExtra(ctx, o, s) {
+    const won = (o.tricks_won || [])[s] || 0;
+    const pts = (o.points || [])[s] || 0;
+    return [el("div", { class: "seat-stats" }, `${won} trick${won === 1 ? "" : "s"}, ${pts} points`), strawRow(ctx, o, s)];
+  }
+
+  function trickView(ctx, o) {
+    const t = o.trick;
+    const contract = o.contract
+      ? el("p", { class: "centre-title" }, `${o.contract.row_name}: ${o.contract.description}`,
+        el("span", { class: "muted-light" }, ` — ${CT.kit.seatName(ctx, o.contract.declarer)} declared, Bet Debt ${o.contract.bet_debt}`))
+      : el("p", { class: "centre-title" }, `Round ${o.round}: picking the contract${o.barrel ? ` (Barrel ${o.barrel})` : ""}`);
+    if (!t) return [contract];
+    const slots = t.cards.map(([s, c]) => el("div", { class: `trick-card${t.winning === s ? " winning" : ""}` },
+      cards.french(c), el("span", { class: "trick-who" }, CT.kit.seatName(ctx, s))));
+    return [contract,
+      el("p", {}, `Trick ${t.number} of ${t.of}, ${t.direction}${t.led ? `, ${SUIT_WORD[t.led]} led` : ""}`),
+      el("div", { class: "trick", role: "group", "aria-label": "The trick" }, slots.length ? slots : el("span", { class: "muted-light" }, "waiting for the lead"))];
+  }
+
+  function lastTrick(ctx, o) {
+    const fr = o.finished_round;
+    const now = o.tricks && o.tricks.length ? o.tricks[o.tricks.length - 1] : null;
+    const last = now || (fr && fr.last_trick) || o.last_trick || null;
+    if (!last) return null;
+    const title = last.winner === undefined || last.winner === null ? "Last trick" : `Last trick: won by ${CT.kit.seatName(ctx, last.winner)}`;
+    return el("details", { class: "last-trick", open: !now ? true : null }, el("summary", {}, title),
+      CT.kit.faceRow((last.cards || []).map((c) => (Array.isArray(c) ? c[1] : c)), cards.french, "The last trick"));
+  }
+
+  // The round just played stays on screen until the next round's first decision
+  // (the observation's finished_round); without that field, the last round played
+  // is shown while the next contract is picked.
+  function roundSummary(ctx, o) {
+    const list = o.rounds_played || [];
+    const fr = o.finished_round;
+    if ("finished_round" in o && !fr) return null;
+    if (!fr && o.phase === "play") return null;
+    const r = (fr && list.find((x) => x.round === fr.round)) || list[list.length - 1] || {};
+    const has = (k) => r[k] !== undefined && r[k] !== null && typeof r[k] !== "object";
+    const sideName = (i) => (o.teams ? `Team ${i + 1}` : CT.kit.seatName(ctx, o.sides[i][0]));
+    const facts = [
+      fr && fr.side_points ? `captured ${fr.side_points.map((p, i) => `${sideName(i)} ${p}`).join(", ")}` : has("captured") ? `captured ${r.captured} points` : null,
+      has("last_trick") ? `last trick ${r.last_trick}` : null,
+      has("bet_debt") ? `Bet Debt ${r.bet_debt}` : null,
+      r.barrel_offer ? `Barrel ${r.barrel_offer}` : null,
+      has("score") ? `score ${r.score}` : null,
+    ].filter(Boolean).join(", ");
+    const round = fr ? fr.round : r.round;
+    if (round === undefined) return null;
+    const head = `Round ${round}${has("declarer") ? `: ${CT.kit.seatName(ctx, r.declarer)} played ${r.row ?? ""}${has("contract") ? ` (${r.contract})` : ""}` : ""}`;
+    return el("div", { class: "summary", role: "group", "aria-label": "Last round" }, el("b", {}, head), el("span", {}, facts));
+  }
+
+  function scoreboard(ctx, o) {
+    const sb = o.scoreboard;
+    if (!sb) return null;
+    const sides = o.sides.length;
+    const sideName = (i) => (o.teams ? `Team ${i + 1}` : CT.kit.seatName(ctx, o.sides[i][0]));
+    return el("details", { class: "scoreboard", open: true }, el("summary", {}, "Scoreboard"),
+      el("table", { class: "grid-table" },
+        el("thead", {}, el("tr", {}, el("th", {}, "Row"), el("th", {}, "Value"), [...Array(sides).keys()].map((i) => el("th", {}, sideName(i))), el("th", {}, "Game points"))),
+        el("tbody", {}, sb.rows.map((r) => el("tr", {},
+          el("td", {}, r.name), el("td", {}, String(r.value)),
+          r.scores.map((v, i) => el("td", { class: r.open[i] ? "open" : "filled" }, v === null ? "·" : String(v))),
+          el("td", {}, r.game_points === null ? "" : JSON.stringify(r.game_points)))),
+        el("tr", { class: "totals" }, el("td", {}, "Total"), el("td", {}, ""), sb.totals.map((t) => el("td", {}, String(t))), el("td", {}, sb.game_points.join(" / "))))));
+  }
+
+  // The picking panel: row, then its choice, then the Bet Debt, then one confirm button.
+  function pickPanel(ctx) {
+    const picks = ctx.legal.map((a) => ({ a, p: parsePick(a) })).filter((x) => x.p);
+    if (!picks.length) return null;
+    const ui = ctx.ui;
+    const rows = [...new Set(picks.map((x) => x.p.row))];
+    if (!rows.includes(ui.pickRow)) ui.pickRow = rows[0];
+    const inRow = picks.filter((x) => x.p.row === ui.pickRow);
+    const choices = [...new Set(inRow.map((x) => x.p.choice))];
+    if (!choices.includes(ui.pickChoice)) ui.pickChoice = choices[0];
+    const inChoice = inRow.filter((x) => x.p.choice === ui.pickChoice);
+    const debts = [...new Set(inChoice.map((x) => x.p.debt))].sort((a, b) => (a ?? 0) - (b ?? 0));
+    if (!debts.includes(ui.pickDebt)) ui.pickDebt = debts[0];
+    const chosen = inChoice.find((x) => x.p.debt === ui.pickDebt);
+    const seg = (list, value, key, label) => el("div", { class: "segment", role: "radiogroup", "aria-label": label },
+      list.map((v) => el("button", { type: "button", role: "radio", "aria-checked": String(v === value), class: v === value ? "on" : "",
+        onclick: () => { ui[key] = v; ctx.rerender(); } }, key === "pickRow" ? cap(v) : cap(choiceWords(v)) || cap(ui.pickRow))));
+    const at = debts.indexOf(ui.pickDebt);
+    const stepper = debts.length > 1 || (debts.length === 1 && debts[0] !== null)
+      ? el("div", { class: "stepper", role: "group", "aria-label": "Bet Debt" },
+        el("button", { type: "button", "aria-label": "Lower Bet Debt", disabled: at <= 0, onclick: () => { ui.pickDebt = debts[at - 1]; ctx.rerender(); } }, "−"),
+        el("span", { class: "debt" }, `Bet Debt ${ui.pickDebt ?? 0}`),
+        el("button", { type: "button", "aria-label": "Raise Bet Debt", disabled: at >= debts.length - 1, onclick: () => { ui.pickDebt = debts[at + 1]; ctx.rerender(); } }, "+"))
+      : null;
+    return el("div", { class: "pick-panel", role: "group", "aria-label": "Pick a contract" },
+      el("span", { class: "choices-title" }, "Pick a contract"),
+      seg(rows, ui.pickRow, "pickRow", "Contract row"),
+      choices.length > 1 || choices[0] ? seg(choices, ui.pickChoice, "pickChoice", "Trump or direction") : null,
+      stepper,
+      CT.kit.choiceButton(ctx, chosen.a, describe(chosen.a), "confirm"));
+  }
+
+  function render(ctx, kit) {
+    const o = ctx.obs;
+    const n = o.players;
+    const me = ctx.seat === null ? 0 : ctx.seat;
+    const order = [...Array(n).keys()].map((i) => (me + i) % n);
+    const box = (s) => kit.seatBox(ctx, s, { count: handCount(ctx, o, s), tag: teamTag(o, s), extra: seatExtra(ctx, o, s) });
+    const others = order.slice(1).map(box);
+    if (ctx.seat === null) others.unshift(box(order[0]));
+    const centre = [...trickView(ctx, o), roundSummary(ctx, o), lastTrick(ctx, o)];
+    const rest = ctx.legal.filter((a) => !parsePick(a) && !cards.parse(a));
+    const mine = ctx.seat === null ? [] : [
+      box(me),
+      pickPanel(ctx),
+      kit.choices(ctx, rest, describe),
+      kit.hand(ctx, o.hand || [], { face: cards.french, describe }),
+    ];
+    return el("div", {}, kit.layout(ctx, others, centre, mine), scoreboard(ctx, o));
+  }
+
+  // The public log writes bids in notation ("P1: pick joker trump S debt 6."): say them in words.
+  function logWords(line) {
+    return line.replace(/^(\S+): (pick [^.]+|offer \d+)\.$/, (_, who, bid) => `${who}: ${describe(bid)}.`);
+  }
+
+  CT.boards["chai-tea-jazz"] = { render, describe, logWords, cardLog: true };
+})();

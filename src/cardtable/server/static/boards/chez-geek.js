@@ -1,0 +1,135 @@
+// Chez Geek: each player's room with its People and Things and their Slack,
+// Jobs, Income, Free Time and a progress bar to the Slack Goal; cards drawn
+// from the deck data (title, type, Slack/cost, effect text); Whenever prompts
+// in words; what each die roll was for.
+"use strict";
+
+(() => {
+  const { cards } = CT;
+
+  function cardName(ctx, slug) {
+    const d = ctx && ctx.catalogue && ctx.catalogue.cards[slug];
+    return d ? d.name : String(slug);
+  }
+
+  function jobName(ctx, slug) {
+    const d = ctx && ctx.catalogue && ctx.catalogue.jobs[slug];
+    return d ? d.name : String(slug);
+  }
+
+  function where(ctx, seat) {
+    const word = CT.kit.possessive(ctx, Number(seat));
+    return word === "Your" ? "your" : word;
+  }
+
+  // "play bouncer 0:party-animal>1" -> "Play Bouncer on your Party Animal, to P1's room"
+  function describe(action, ctx) {
+    const w = action.split(" ");
+    const name = (slug) => cardName(ctx, slug);
+    switch (w[0]) {
+      case "done": return "Done";
+      case "pass": return "Pass";
+      case "shop": return "Go Shopping";
+      case "checkout": return "Check out";
+      case "dismiss": return "Dismiss them";
+      case "send": return `Send them to ${where(ctx, w[1])} room`;
+      case "call": return `Call ${name(w[1])} to ${where(ctx, w[2])} room`;
+      case "do": return `Do ${name(w[1])}`;
+      case "buy": return `Buy ${name(w[1])}`;
+      case "discard": return `Discard ${name(w[1])}`;
+      case "pick": return `Take the Job ${jobName(ctx, w[1])}`;
+      case "play": {
+        let text = `Play ${name(w[1])}`;
+        if (w[2]) {
+          const m = /^(\d+)(?::([^#>]+)(?:#\d+)?)?(?:>(\d+))?$/.exec(w[2]);
+          if (m) {
+            text += m[2] ? ` on ${where(ctx, m[1])} ${name(m[2])}` : ` on ${CT.kit.seatName(ctx, Number(m[1]))}`;
+            if (m[3] !== undefined) text += `, to ${where(ctx, m[3])} room`;
+          }
+        }
+        return text;
+      }
+      default: return action;
+    }
+  }
+
+  function roomCard(ctx, item) {
+    return el("span", { class: "room-card" }, cards.textCard(item.card, ctx.catalogue),
+      el("span", { class: "room-slack" }, `Slack ${item.slack}`));
+  }
+
+  function fill(pct) {
+    const bar = el("span", { class: "bar-fill" });
+    bar.style.width = `${pct}%`;  // CSSOM, not a style attribute: the page's CSP forbids inline styles
+    return bar;
+  }
+
+  function seatExtra(ctx, o, p) {
+    const job = ctx.catalogue && ctx.catalogue.jobs[p.job];
+    const pct = Math.max(0, Math.min(100, Math.round((100 * p.slack) / (p.goal || 1))));
+    return [
+      el("div", { class: "job", title: job ? job.text : null },
+        el("b", {}, jobName(ctx, p.job)),
+        job ? el("span", { class: "muted-light" }, ` — Income ${job.income}, Free Time ${job.free_time}`) : null),
+      el("div", { class: "slack" },
+        el("span", {}, `Slack ${p.slack} / ${p.goal}`),
+        el("span", { class: "bar", role: "progressbar", "aria-label": `Slack toward the goal of ${jobName(ctx, p.job)}`, "aria-valuemin": 0, "aria-valuemax": p.goal, "aria-valuenow": p.slack },
+          fill(pct))),
+      el("div", { class: "room", role: "group", "aria-label": `${where(ctx, p.seat)} room` },
+        p.room.length ? p.room.map((item) => roomCard(ctx, item)) : el("span", { class: "muted-light" }, "empty room")),
+    ];
+  }
+
+  function stackView(ctx, o) {
+    if (!o.stack || !o.stack.length) return null;
+    return el("ul", { class: "stack", "aria-label": "Plays waiting to take effect" },
+      o.stack.map((it) => el("li", {}, `${CT.kit.seatName(ctx, it.by)}: ${it.play} ${it.cards.map((c) => cardName(ctx, c)).join(", ")}${it.cancelled ? " (cancelled)" : ""}`)));
+  }
+
+  function rolls(o) {
+    const lines = (o.log || []).filter((l) => / rolls /.test(l)).slice(-2);
+    return lines.length ? el("div", { class: "rolls" }, lines.map((l) => el("p", {}, l))) : null;
+  }
+
+  // the hand grouped by kind (Activities, People, Things, Whenevers), then by name
+  function sortByKind(ctx, hand) {
+    const d = (slug) => (ctx.catalogue && ctx.catalogue.cards[slug]) || { kind: "", name: slug };
+    return [...hand].sort((a, b) => d(a).kind.localeCompare(d(b).kind) || d(a).name.localeCompare(d(b).name));
+  }
+
+  function render(ctx, kit) {
+    const o = ctx.obs;
+    const n = o.players.length;
+    const me = ctx.seat === null ? 0 : ctx.seat;
+    const order = [...Array(n).keys()].map((i) => (me + i) % n);
+    const box = (s) => kit.seatBox(ctx, s, { count: o.players[s].hand, extra: seatExtra(ctx, o, o.players[s]) });
+    const others = order.slice(1).map(box);
+    if (ctx.seat === null) others.unshift(box(order[0]));
+    const centre = [
+      el("p", { class: "centre-title" }, `${kit.possessive(ctx, o.turn)} turn — ${o.phase.replace(/-/g, " ")}`),
+      el("p", {}, `Income ${o.income} · Free Time ${o.free_time} · Game ${o.match.game} of ${o.match.games}`),
+      el("div", { class: "piles" }, kit.pile("Deck", o.draw_pile),
+        el("div", { class: "pile" }, el("span", { class: "pile-card" }, o.discard.length ? cards.textCard(o.discard[o.discard.length - 1], ctx.catalogue) : el("span", { class: "empty-pile" }, "empty")),
+          el("span", { class: "pile-label" }, `Discard (${o.discard.length})`))),
+      stackView(ctx, o),
+      rolls(o),
+    ];
+    const cardActs = new Set(["call", "do", "buy", "play", "discard"]);
+    const rest = ctx.legal.filter((a) => !cardActs.has(a.split(" ")[0]));
+    const mine = ctx.seat === null ? [] : [
+      box(me),
+      kit.choices(ctx, rest, describe),
+      kit.hand(ctx, sortByKind(ctx, o.hand || []), { face: (slug) => cards.textCard(slug, ctx.catalogue), describe, nameOf: (slug) => cardName(ctx, slug), sort: false }),
+    ];
+    return kit.layout(ctx, others, centre, mine);
+  }
+
+  function windowText(ctx) {
+    const p = ctx.obs.prompt || {};
+    const a = p.answering;
+    if (!a) return "A Whenever may answer now.";
+    return `${CT.kit.seatName(ctx, a.by)} announces a ${a.play}: ${a.cards.map((c) => cardName(ctx, c)).join(", ")}. Play a Whenever, or pass.`;
+  }
+
+  CT.boards["chez-geek"] = { render, describe, windowText, cardLog: false };
+})();

@@ -1,0 +1,135 @@
+// Chez: the top card and what it counts as, draw and discard piles, the
+// direction of play, dice as dice with their type, Plague counters, Castles,
+// actions left and the bonus action, the leaderboard as players finish.
+// Combos are played by selecting cards, then confirming.
+"use strict";
+
+(() => {
+  const { cards } = CT;
+  const glyphs = (list) => list.map(cards.glyph).join(" + ");
+
+  function describe(action, ctx) {
+    const w = action.split(" ");
+    const seatWord = (t) => (ctx ? CT.kit.seatName(ctx, Number(t.slice(1))) : t);
+    if (action.includes("+")) return `Play ${glyphs(action.split("+"))}`;
+    if (cards.parse(action)) return `Play ${cards.name(action)}`;
+    switch (w[0]) {
+      case "pick": return "Pick up a card";
+      case "end": return "End my turn";
+      case "pass": return "Pass";
+      case "accept": return "Accept the Joker stack";
+      case "nope": return `Nope with ${cards.glyph(w[1])}`;
+      case "give": return `Give back ${cards.name(w[1])}`;
+      case "target": return `Target ${seatWord(w[1])}`;
+      case "siege": return `Lay siege to ${seatWord(w[1])}'s Castle`;
+      case "castle": return w[1] ? "Build a Castle with a 10 (two walls)" : "Build a Castle (7, 8, 9)";
+      case "bet": return `The Betting Man: bet ${w[1]}`;
+      case "name": return `Name ${w[2]} ${w[1]}`;
+      default: return action;
+    }
+  }
+
+  function dice(roll, ctx) {
+    if (!roll) return null;
+    return el("div", { class: "dice", role: "group", "aria-label": `${CT.kit.seatName(ctx, roll.seat)} rolled for the ${roll.for}` },
+      el("span", { class: "pile-label" }, `${CT.kit.seatName(ctx, roll.seat)} rolled for the ${roll.for}:`),
+      roll.dice.map((d, i) => el("span", { class: "die", title: `a d${d} showing ${roll.results[i]}` },
+        el("b", {}, String(roll.results[i])), el("small", {}, `d${d}`))));
+  }
+
+  function seatExtra(ctx, o, s) {
+    const bits = [];
+    if (o.plague && o.plague[s]) bits.push(el("span", { class: "badge warn" }, `Plague ${o.plague[s]}`));
+    const castle = o.castles && o.castles[s];
+    if (castle) {
+      bits.push(el("span", { class: "castle", role: "group", "aria-label": `Castle with ${castle.walls} wall${castle.walls === 1 ? "" : "s"}` },
+        el("span", { class: "badge" }, `Castle, ${castle.walls} wall${castle.walls === 1 ? "" : "s"}`),
+        el("span", { class: "small" }, CT.kit.faceRow(castle.cards, cards.french, "Castle cards"))));
+    }
+    if (o.status && o.status[s] !== "playing") bits.push(el("span", { class: "badge" }, o.places && o.places[s] ? `finished, place ${o.places[s]}` : o.status[s]));
+    return bits.length ? [el("div", { class: "flags" }, bits)] : [];
+  }
+
+  function leaderboard(ctx, o) {
+    const done = (o.places || []).map((p, s) => ({ p, s })).filter((x) => x.p).sort((a, b) => a.p - b.p);
+    if (!done.length) return null;
+    return el("p", { class: "leaderboard" }, "Leaderboard: ", done.map((x) => `${x.p}. ${CT.kit.seatName(ctx, x.s)}`).join(", "));
+  }
+
+  function counted(list) {
+    const m = new Map();
+    for (const c of list) m.set(c, (m.get(c) || 0) + 1);
+    return m;
+  }
+
+  function contains(big, small) {
+    for (const [c, n] of small) if ((big.get(c) || 0) < n) return false;
+    return true;
+  }
+
+  // The selected cards and the plays they make: exact plays first, then plays they start.
+  function comboBar(ctx) {
+    const picked = [...ctx.ui.selected].map((k) => k.split("#")[0]);
+    if (!picked.length) return null;
+    const want = counted(picked);
+    const plays = ctx.legal.filter((a) => /^[^ ]+$/.test(a) && a !== "pick" && a !== "end" && a !== "pass" && a !== "accept" && a !== "castle")
+      .map((a) => ({ a, m: counted(a.split("+")), n: a.split("+").length }))
+      .filter((x) => contains(x.m, want));
+    const exact = plays.filter((x) => x.n === picked.length);
+    const more = plays.filter((x) => x.n > picked.length).sort((a, b) => a.n - b.n).slice(0, 4);
+    return el("div", { class: "picker", role: "group", "aria-label": "Selected cards" },
+      el("span", { class: "picker-title" }, `Selected: ${glyphs(picked)}`),
+      exact.map((x) => CT.kit.choiceButton(ctx, x.a, describe(x.a, ctx), "confirm")),
+      more.map((x) => CT.kit.choiceButton(ctx, x.a, describe(x.a, ctx), "secondary")),
+      !exact.length && !more.length ? el("span", {}, "no play with these cards") : null,
+      el("button", { type: "button", class: "cancel", onclick: () => { ctx.ui.selected.clear(); ctx.rerender(); } }, "Clear"));
+  }
+
+  function render(ctx, kit) {
+    const o = ctx.obs;
+    const n = o.players;
+    const me = ctx.seat === null ? 0 : ctx.seat;
+    const order = [...Array(n).keys()].map((i) => (me + i) % n);
+    const box = (s) => kit.seatBox(ctx, s, { count: o.hand_sizes[s], extra: seatExtra(ctx, o, s) });
+    const others = order.slice(1).map(box);
+    if (ctx.seat === null) others.unshift(box(order[0]));
+    const top = o.top ? cards.french(o.top) : null;
+    const centre = [
+      el("div", { class: "piles" },
+        kit.pile("Draw pile", o.draw_pile),
+        el("div", { class: "pile" }, el("span", { class: "pile-card" }, top || el("span", { class: "empty-pile" }, "empty")),
+          el("span", { class: "pile-label" }, `Discard (${o.discard.length})`)),
+        el("div", { class: "direction", "aria-label": o.direction === 1 ? "play goes clockwise" : "play goes anticlockwise", role: "img" },
+          el("span", { class: "dir-arrow" }, o.direction === 1 ? "↻" : "↺"), el("span", { class: "pile-label" }, o.direction === 1 ? "clockwise" : "anticlockwise"))),
+      o.top_counts_as ? el("p", {}, `The top card counts as ${o.top_counts_as}`) : null,
+      o.joker_stack ? el("p", { class: "consequence" }, `Joker stack: ${o.joker_stack}`) : null,
+      o.secondary && o.secondary.length ? el("div", { class: "secondary" }, el("span", { class: "pile-label" }, `Secondary pile (${o.secondary.length})`),
+        el("div", { class: "small" }, kit.faceRow(o.secondary, cards.french, "Secondary pile"))) : null,
+      el("p", { class: "muted-light" }, `${kit.possessive(ctx, o.turn)} turn: ${o.actions_left} action${o.actions_left === 1 ? "" : "s"} left, bonus action ${o.bonus_used ? "used" : "available"}`),
+      dice(o.last_roll, ctx),
+      leaderboard(ctx, o),
+    ];
+    const inCombo = new Set();
+    for (const a of ctx.legal) if (a.includes("+")) for (const c of a.split("+")) inCombo.add(c);
+    const cardish = (a) => a.includes("+") || cards.parse(a) || /^(nope|give) /.test(a);
+    const rest = ctx.legal.filter((a) => !cardish(a));
+    const mine = ctx.seat === null ? [] : [
+      box(me),
+      kit.choices(ctx, rest, describe),
+      comboBar(ctx),
+      kit.hand(ctx, o.hand || [], { face: cards.french, describe, multi: (c) => inCombo.has(c) }),
+    ];
+    return kit.layout(ctx, others, centre, mine);
+  }
+
+  function windowText(ctx) {
+    const p = ctx.obs.prompt || {};
+    if (p.step !== "window") return "Reaction window";
+    const who = p.by === null || p.by === undefined ? "" : `${CT.kit.seatName(ctx, p.by)}: `;
+    const what = `${p.play || "a play"}${p.on && p.on.length ? ` (${glyphs(p.on)})` : ""}`;
+    const ace = p.aces_of_spades_only ? "the Ace of Spades" : "an Ace";
+    return `${who}${what}${p.nopes ? `, noped ${p.nopes} time${p.nopes === 1 ? "" : "s"}` : ""}. Nope it with ${ace}, or pass.`;
+  }
+
+  CT.boards.chez = { render, describe, windowText, cardLog: true };
+})();

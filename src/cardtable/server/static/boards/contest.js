@@ -1,0 +1,113 @@
+// ChardZ Contest: both Main Piles and Defeated Piles, the two declarations as
+// they happen (said face-up, the card face-down until shown or revealed),
+// call/pass, the consequences in words, what you have seen of the opponent, the ban.
+"use strict";
+
+(() => {
+  const { cards } = CT;
+  const DECLARE = ["Q", "R", "N", "B", "P"];
+  const pieceName = (p) => (cards.PIECES[p] ? cards.PIECES[p].name : p);
+
+  function describe(action) {
+    if (DECLARE.includes(action)) return `Declare ${pieceName(action)}`;
+    return {
+      call: "Call a reveal (bluff!)",
+      pass: "No call",
+      pile: "Show my Defeated Pile",
+      top: "Show my next top card",
+    }[action] || action;
+  }
+
+  // Every side as the board shows it: for a seat, "you" and "opponent"; for a spectator, both public sides.
+  function sides(ctx) {
+    const o = ctx.obs;
+    if (o.sides) return o.sides.map((s) => ({ ...s, mine: false }));
+    const me = { ...o.you, mine: true };
+    const them = { ...o.opponent, mine: false };
+    return o.seat === 0 ? [me, them] : [them, me];
+  }
+
+  function pieceFace(p) { return p ? cards.piece(p) : cards.back(); }
+
+  function defeatedRow(side) {
+    const list = side.defeated.map((d) => (typeof d === "string" ? d : d.card));
+    const said = side.defeated.map((d) => (typeof d === "string" ? null : d.declared));
+    return el("div", { class: "contest-pile", role: "group", "aria-label": `Defeated Pile: ${list.length} cards` },
+      el("span", { class: "pile-label" }, `Defeated Pile (${list.length})`),
+      el("div", { class: "card-row small" }, list.length ? list.map((c, i) => el("span", { class: "card-slot", title: said[i] ? `declared as ${pieceName(said[i])}` : null },
+        c ? cards.piece(c) : cards.back(`a face-down card declared as ${pieceName(said[i])}`),
+        said[i] && !c ? el("span", { class: "said" }, `said ${pieceName(said[i])}`) : null)) : el("span", { class: "muted" }, "empty")));
+  }
+
+  function sideArea(ctx, s, side) {
+    const o = ctx.obs;
+    const declared = o.declared ? o.declared[s] : null;
+    const flags = [
+      side.banned ? el("span", { class: "badge warn" }, "banned from calling this round") : null,
+      side.wrong_calls_in_a_row ? el("span", { class: "badge" }, `${side.wrong_calls_in_a_row} wrong call${side.wrong_calls_in_a_row > 1 ? "s" : ""} in a row`) : null,
+      side.must_show_top_next_round ? el("span", { class: "badge" }, "shows the next top card") : null,
+    ];
+    const known = side.mine && side.main_pile_known_bottom && side.main_pile_known_bottom.length
+      ? el("p", { class: "muted" }, "Known at the bottom of your pile: ", side.main_pile_known_bottom.map(pieceName).join(", ")) : null;
+    const seen = !side.mine && side.known_cards && Object.keys(side.known_cards).length
+      ? el("p", { class: "muted" }, "Seen of theirs: ", Object.entries(side.known_cards).map(([p, n]) => `${pieceName(p)} ×${n}`).join(", ")) : null;
+    return CT.kit.seatBox(ctx, s, {
+      count: null,
+      extra: [
+        el("div", { class: "contest-side" },
+          CT.kit.pile("Main Pile", side.main_pile),
+          el("div", { class: "declared" },
+            el("span", { class: "pile-label" }, declared ? `${o.declared_round && o.declared_round !== o.round ? `round ${o.declared_round}: declared` : "declares"} ${pieceName(declared)}` : "not declared yet"),
+            el("span", { class: "card-slot" }, (side.table || []).length || declared ? pieceFace(side.card) : el("span", { class: "empty-pile" }, "—"))),
+          defeatedRow(side)),
+        el("div", { class: "flags" }, flags), known, seen],
+    });
+  }
+
+  function lastRound(o) {
+    const r = o.last_round;
+    if (!r) return null;
+    const names = ["Black", "White"];
+    const said = `Round ${r.round}: Black said ${pieceName(r.declared[0])}, White said ${pieceName(r.declared[1])}`;
+    const call = r.called_by === null || r.called_by === undefined ? "no reveal"
+      : `${names[r.called_by]} called a reveal: Black had ${pieceName(r.revealed[0])}, White had ${pieceName(r.revealed[1])}`;
+    const won = r.winner === null || r.winner === undefined ? "a tie" : `${names[r.winner]} won`;
+    return el("p", { class: "last-play" }, `${said}; ${call}; ${won}.`);
+  }
+
+  function render(ctx, kit) {
+    const o = ctx.obs;
+    const all = sides(ctx);
+    const me = ctx.seat === null ? 0 : ctx.seat;
+    const other = 1 - me;
+    const declares = ctx.legal.filter((a) => DECLARE.includes(a));
+    const rest = ctx.legal.filter((a) => !DECLARE.includes(a));
+    const phaseText = {
+      "declare-first": "declaring", "declare-second": "declaring", "call-second": "reveal calls",
+      "call-first": "reveal calls", consequence: "a consequence", over: "over",
+    }[o.phase] || o.phase;
+    const centre = [
+      el("p", { class: "centre-title" }, `Round ${o.round} — ${phaseText}`),
+      lastRound(o),
+      o.consequence_taker !== null && o.consequence_taker !== undefined
+        ? el("p", { class: "consequence" }, `${kit.seatName(ctx, o.consequence_taker)} must take a consequence: show the Defeated Pile, or play next round with the top card shown.`) : null,
+      o.result ? el("p", { class: "consequence" }, `Game over: ${o.result.winner === null ? "a draw" : ["Black", "White"][o.result.winner] + " wins"} (${o.result.reason}).`) : null,
+    ];
+    const mine = [
+      sideArea(ctx, me, all[me]),
+      declares.length ? el("div", { class: "hand-wrap" }, el("p", { class: "hand-title" }, "Declare your card as:"),
+        el("div", { class: "hand", role: "group", "aria-label": "Declare your card as" },
+          declares.map((p) => el("button", { type: "button", class: "card-btn playable choice", "data-action": p, "aria-label": describe(p), title: describe(p), onclick: () => ctx.play(p) }, cards.piece(p))))) : null,
+      kit.choices(ctx, rest, describe),
+    ];
+    return kit.layout(ctx, [sideArea(ctx, other, all[other])], centre, mine);
+  }
+
+  function windowText(ctx) {
+    const o = ctx.obs;
+    const d = o.declared || [];
+    return `Black declared ${pieceName(d[0]) || "?"}, White declared ${pieceName(d[1]) || "?"}. Call a reveal if you think it is a bluff.`;
+  }
+
+  CT.boards.contest = { render, describe, windowText, cardLog: false };
+})();

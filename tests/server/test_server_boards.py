@@ -1,0 +1,340 @@
+"""The game boards in Debian's Chromium: a full game of each game played only by
+clicking drawn cards and named buttons, no console errors, nothing the seat may
+not know in the page, accessibility (axe-core), page weight and no other host.
+
+Screenshots at desktop and phone size are written to tests/server/artifacts/
+(gitignored). Games are kept short by their settings (one scoreboard row, a
+turn limit, two or three players) and the bots answer at once.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from ct_server_helpers import CHROMIUM_ARGS, ServerProcess, chromium_path
+from playwright.sync_api import Page, expect, sync_playwright
+
+from cardtable.engine.record import replay_states
+
+ARTIFACTS = Path(__file__).parent / "artifacts"
+STEP_MS = 20_000
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 375, "height": 667}
+BOARD_BUTTONS = "#board button.card-btn.playable:enabled, #board button.choice:enabled"
+ONE_ROW = json.dumps([{"name": "Trump", "contract": "trump", "value": 1}])
+TABLES: dict[str, dict[str, Any]] = {
+    "contest": {"players": 2, "settings": {"max_rounds": 30}, "bot": "random"},
+    "chai-tea-jazz": {"players": 4, "settings": {"setup": ONE_ROW}, "bot": "random"},
+    "chez": {"players": 3, "settings": {}, "bot": "heuristic"},
+    "chez-geek": {"players": 2, "settings": {"turn_limit": 3}, "bot": "random"},
+}
+SUITS = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
+RANKS = {
+    "A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "U": "Under", "O": "Ober", "1": "One",
+    "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven", "8": "Eight",
+    "9": "Nine", "10": "Ten", "11": "Eleven", "12": "Twelve", "13": "Thirteen",
+}  # fmt: skip
+# everything the page is made of: the DOM's text and every attribute value
+DOM_TEXT = """() => {
+  const out = [];
+  const walk = (n) => {
+    if (n.nodeType === 3) out.push(n.textContent);
+    else if (n.nodeType === 1) {
+      for (const a of n.attributes) out.push(a.value);
+      n.childNodes.forEach(walk);
+    }
+  };
+  walk(document.body);
+  return out.join("\\n");
+}"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    db = tmp_path_factory.mktemp("boards") / "boards.db"
+    proc = ServerProcess(f"sqlite:///{db}")
+    proc.start()
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    try:
+        path = chromium_path()
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def watch(page: Page, base: str) -> tuple[list[str], list[str]]:
+    """Console errors and page errors; requests to any other host."""
+    errors: list[str] = []
+    foreign: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on(
+        "request",
+        lambda r: None if r.url.startswith((base, "ws://127.0.0.1")) else foreign.append(r.url),
+    )
+    return errors, foreign
+
+
+def serious(page: Page) -> list[str]:
+    results = Axe().run(page)
+    return [
+        f"{v['id']}: {v['help']} ({len(v['nodes'])} nodes: {v['nodes'][0]['target']})"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def create(server: ServerProcess, game: str) -> dict[str, Any]:
+    t = TABLES[game]
+    body = {
+        "game": game,
+        "players": t["players"],
+        "settings": t["settings"],
+        "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": t["bot"]}] * (t["players"] - 1),
+        "reaction_seconds": 0,
+        "turn_seconds": 0,
+    }
+    res = httpx.post(server.base + "/api/tables", json=body)
+    assert res.status_code == 201, res.text
+    return res.json()
+
+
+def card_name(code: str) -> str | None:
+    if code == "JK":
+        return "Joker"
+    m = re.fullmatch(r"(10|11|12|13|[1-9]|[AKQJUO])([CDHS])", code)
+    return f"{RANKS[m.group(1)]} of {SUITS[m.group(2)]}" if m else None
+
+
+def leaks(
+    game: str, state: Any, dom: str, catalogue: dict[str, Any] | None, mine: list[str]
+) -> list[str]:
+    """Card identities in the page that seat 0 cannot know at this state.
+
+    Known: every word of its observation, the public log, its legal actions
+    and its own past moves (a card it gave away). Any other card of the game,
+    by code, name or drawn card, is a leak.
+    Contest is not checked here: both piles hold every piece, so no piece is
+    unknown as a kind (which card is which is checked by the server leak test).
+    """
+    if game == "contest":
+        return []
+    seen = json.dumps(state.observation(0)) + "\n".join(state.public_log()) + " ".join(mine)
+    if state.current_player() == 0:
+        seen += " ".join(str(a) for a in state.legal_actions())
+    known = set(re.findall(r"[A-Za-z0-9-]+", seen))
+    words = set(re.findall(r"[A-Za-z0-9-]+", dom))
+    found = []
+    for card in set(state.cards()):
+        if game == "chez-geek":
+            name = catalogue["cards"].get(card, {}).get("name") if catalogue else None
+            if card in known or (name and name in seen):
+                continue
+            # a drawn card is labelled "<name>: <kind>…"; slugs travel in data-card/data-action
+            as_slug = rf"(^|[ :]){re.escape(card)}($|[ :#>])"
+            if (name and f"{name}: " in dom) or re.search(as_slug, dom, re.M):
+                found.append(card)
+        else:
+            if card in known:
+                continue
+            name = card_name(card)
+            if card in words or (name and name in dom):
+                found.append(card)
+    return found
+
+
+def wait_for_turn_or_end(page: Page) -> None:
+    page.wait_for_function(
+        "(sel) => !document.getElementById('result-box').hidden"
+        " || document.querySelectorAll(sel).length > 0",
+        arg=BOARD_BUTTONS,
+        timeout=STEP_MS,
+    )
+
+
+def play_to_the_end(page: Page, rng: random.Random, samples: list[tuple[int, str]]) -> int:
+    """Click drawn cards and named buttons until the game is over; sample the DOM on the way."""
+    clicks = 0
+    for _ in range(3000):
+        wait_for_turn_or_end(page)
+        if page.locator("#result-box").is_visible():
+            return clicks
+        buttons = page.locator(BOARD_BUTTONS)
+        n = buttons.count()
+        if not n:
+            continue
+        if clicks % 5 == 0:
+            move = int(page.locator("#move").text_content() or 0)
+            samples.append((move, page.evaluate(DOM_TEXT)))
+        # confirm buttons (a combo, a contract) first when there are some, so selections end
+        confirm = page.locator("#board button.choice.confirm:enabled")
+        pick_confirm = confirm.count() and rng.random() < 0.7
+        target = confirm.first if pick_confirm else buttons.nth(rng.randrange(n))
+        try:
+            target.click(timeout=2_000)
+            clicks += 1
+        except Exception:  # the view moved on under the click: look again
+            continue
+    pytest.fail("the game did not end within 3000 clicks")
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_a_full_game_played_by_clicking_the_board(server, browser, game):
+    created = create(server, game)
+    table = created["table"]["id"]
+    url = created["invites"][0]["url"]
+    page = browser.new_page(viewport=DESKTOP)
+    errors, foreign = watch(page, server.base)
+    started = time.perf_counter()
+    page.goto(url)
+    page.wait_for_selector("#board .hand, #board button.choice", timeout=STEP_MS)
+    ready = time.perf_counter() - started
+    print(f"{game}: invite link to a drawn, clickable hand in {ready * 1000:.0f} ms")
+
+    # the board is drawn from the observation: seats around the table, the centre, the hand
+    expect(page.locator("#board .board")).to_be_visible()
+    assert page.locator("#board .seat-box").count() == TABLES[game]["players"]
+    assert page.locator("#obs-details").get_attribute("open") is None  # details folded away
+    for label in page.locator("#board .hand button.card-btn").evaluate_all(
+        "bs => bs.map(b => b.getAttribute('aria-label'))"
+    ):
+        assert label and not re.fullmatch(r"[0-9A-Z]+[CDHS]?", label), label
+    assert serious(page) == [], game
+    shot(page, f"{game}-desktop")
+
+    # the same seat at phone size: touch targets of at least 44 px
+    phone = browser.new_page(viewport=PHONE, has_touch=True)
+    phone_errors, phone_foreign = watch(phone, server.base)
+    phone.goto(url)
+    phone.wait_for_selector("#board .board", timeout=STEP_MS)
+    wait_for_turn_or_end(phone)
+    for box in phone.locator("#board .hand button.card-btn, #board button.choice").evaluate_all(
+        "bs => bs.map(b => [b.getBoundingClientRect().width, b.getBoundingClientRect().height])"
+    ):
+        assert box[0] >= 44 and box[1] >= 44, box
+    shot(phone, f"{game}-phone")
+    phone.close()
+
+    samples: list[tuple[int, str]] = []
+    clicks = play_to_the_end(page, random.Random(11), samples)
+    expect(page.locator("#result-box")).to_be_visible()
+    expect(page.locator("#standings table")).to_be_visible()
+    shot(page, f"{game}-desktop-end")
+    assert clicks > 0
+    # the notation list was never used: every move came from the board
+    assert page.locator("#obs-details").get_attribute("open") is None
+
+    # nothing of another seat's hidden cards was ever in the page
+    record = httpx.get(f"{server.base}/api/tables/{table}/record").json()
+    states = replay_states(record)
+    catalogue = httpx.get(f"{server.base}/api/tables/{table}/replay").json()["catalogue"]
+    hidden_checked = 0
+    for move, dom in samples:
+        state = states[move]
+        actions = record["actions"][:move]
+        mine = [a for i, a in enumerate(actions) if states[i].current_player() == 0]
+        assert leaks(game, state, dom, catalogue, mine) == [], (game, move)
+        hidden_checked += len(set(state.cards()))
+    assert samples and (hidden_checked > 0 or game == "contest")
+    assert not errors + phone_errors, errors + phone_errors
+    assert not foreign + phone_foreign, foreign + phone_foreign
+    page.close()
+
+
+def test_lobby_replay_and_spectator_pages(server, browser):
+    page = browser.new_page(viewport=DESKTOP)
+    errors, foreign = watch(page, server.base)
+    page.goto(server.base + "/")
+    expect(page.locator('form[data-game="contest"]')).to_be_visible()
+    assert serious(page) == []
+
+    # a finished game: the replay draws the same board, with step controls
+    created = create(server, "contest")
+    table = created["table"]["id"]
+    play = browser.new_page(viewport=DESKTOP)
+    play.goto(created["invites"][0]["url"])
+    play_to_the_end(play, random.Random(5), [])
+    play.close()
+    page.goto(f"{server.base}/replay/{table}")
+    expect(page.locator("#where")).to_contain_text("step 0")
+    page.locator("#next").click()
+    page.locator("#next").click()
+    expect(page.locator("#board .board")).to_be_visible()
+    assert page.locator("#board .seat-box").count() == 2
+    assert serious(page) == []
+    shot(page, "contest-replay")
+
+    # a spectator's board is drawn from the public view: no hand, no buttons
+    live = create(server, "chai-tea-jazz")
+    page.goto(live["spectate_url"])
+    expect(page.locator("#whoami")).to_have_text("watching")
+    expect(page.locator("#board .board")).to_be_visible()
+    expect(page.locator("#board .hand")).to_have_count(0)
+    assert serious(page) == []
+    shot(page, "chai-tea-jazz-spectator")
+    assert not errors, errors
+    assert not foreign, foreign
+    page.close()
+
+
+def test_table_page_weighs_under_200_kb_from_one_host(server, browser):
+    created = create(server, "chez")
+    page = browser.new_page(viewport=DESKTOP)
+    sizes: dict[str, int] = {}
+    hosts: set[str] = set()
+
+    def on_response(response: Any) -> None:
+        hosts.add(response.url.split("/")[2])
+        if response.url.endswith((".js", ".css")):
+            sizes[response.url] = len(response.body())
+
+    page.on("response", on_response)
+    page.goto(created["invites"][0]["url"])
+    page.wait_for_selector("#board .board", timeout=STEP_MS)
+    total = sum(sizes.values())
+    print(f"table page: {len(sizes)} JS/CSS files, {total / 1024:.1f} KB uncompressed")
+    assert any(u.endswith("/static/boards/chez.js") for u in sizes)
+    assert total < 200 * 1024
+    assert hosts == {server.base.split("/")[2]}
+    page.close()
+
+
+def test_keyboard_plays_and_dimmed_cards_say_why(server, browser):
+    created = create(server, "chai-tea-jazz")
+    page = browser.new_page(viewport=DESKTOP)
+    errors, _ = watch(page, server.base)
+    page.goto(created["invites"][0]["url"])
+    # picking: every card is dimmed and says why when tapped
+    wait_for_turn_or_end(page)
+    dimmed = page.locator("#board .hand button.card-btn.dimmed").first
+    expect(dimmed).to_have_attribute("aria-disabled", "true")
+    assert "cannot be played" in (dimmed.get_attribute("aria-label") or "")
+    dimmed.dispatch_event("click")  # aria-disabled: Playwright would refuse a plain click
+    expect(page.locator("#hint")).not_to_have_text("")
+    # the digit keys choose: "1" takes the first choice (no card is playable while picking)
+    before = page.locator("#move").text_content()
+    page.keyboard.press("1")
+    expect(page.locator("#move")).not_to_have_text(before or "", timeout=STEP_MS)
+    assert not errors, errors
+    page.close()
