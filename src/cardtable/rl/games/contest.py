@@ -17,20 +17,14 @@ from typing import Any
 
 import numpy as np
 
+from cardtable.games.contest.game import PHASE_NAMES
 from cardtable.rl.codec import Codec, one_hot
 from cardtable.rl.spaces import ActionTable, Layout
 
 ACTIONS: tuple[str, ...] = ("Q", "R", "N", "B", "P", "call", "pass", "pile", "top")
 PIECES = "KQRNBP"
-PHASES = (
-    "deal",
-    "declare-first",
-    "declare-second",
-    "call-second",
-    "call-first",
-    "consequence",
-    "over",
-)
+# the observation's phase names, in the engine's order
+PHASES: tuple[str, ...] = PHASE_NAMES
 PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 # counts are divided by SCALE so that a full pile (16 cards) reads as 1
 SCALE = 16.0
@@ -58,7 +52,7 @@ class ContestCodec(Codec):
 
     def _declare(self, layout: Layout) -> None:
         a = layout.add
-        self.o_phase = a("phase", 7, "one-hot phase: " + ", ".join(PHASES))
+        self.o_phase = a("phase", len(PHASES), "one-hot phase: " + ", ".join(PHASES))
         self.o_flags = a(
             "flags", 4, "to act; first declarer; consequence taker is you; is the opponent"
         )
