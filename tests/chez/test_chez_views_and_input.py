@@ -101,7 +101,7 @@ def test_bad_deals_are_refused(bad, message):
         (1, {}, "played by"),
         (11, {}, "played by"),
         (4, {"jokers": True}, "unknown setting"),
-        (4, {"doubles": "yes"}, "not allowed"),
+        (4, {"doubles": "yes"}, "must be of type bool"),
         (4, {"nope_window": "nobody"}, "not allowed"),
     ],
 )
