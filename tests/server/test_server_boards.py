@@ -128,11 +128,17 @@ def card_name(code: str) -> str | None:
 
 
 def leaks(
-    game: str, state: Any, dom: str, catalogue: dict[str, Any] | None, mine: list[str]
+    game: str,
+    state: Any,
+    dom: str,
+    catalogue: dict[str, Any] | None,
+    mine: list[str],
+    earlier: list[str],
 ) -> list[str]:
     """Card identities in the page that seat 0 cannot know at this state.
 
-    Known: every word of its observation, the public log, its legal actions
+    Known: every word of its observation now and at every earlier move (a card
+    it once held or saw may stay in its log), the public log, its legal actions
     and its own past moves (a card it gave away). Any other card of the game,
     by code, name or drawn card, is a leak.
     Contest is not checked here: both piles hold every piece, so no piece is
@@ -141,6 +147,7 @@ def leaks(
     if game == "contest":
         return []
     seen = json.dumps(state.observation(0)) + "\n".join(state.public_log()) + " ".join(mine)
+    seen += " ".join(earlier)
     if state.current_player() == 0:
         seen += " ".join(str(a) for a in state.legal_actions())
     known = set(re.findall(r"[A-Za-z0-9-]+", seen))
@@ -185,8 +192,11 @@ def play_to_the_end(page: Page, rng: random.Random, samples: list[tuple[int, str
         if not n:
             continue
         if clicks % 5 == 0:
-            move = int(page.locator("#move").text_content() or 0)
-            samples.append((move, page.evaluate(DOM_TEXT)))
+            # the move number and the page read in one script run, so no update lands between
+            move_text, dom = page.evaluate(
+                f"() => [document.getElementById('move').textContent, ({DOM_TEXT})()]"
+            )
+            samples.append((int(move_text or 0), dom))
         # confirm buttons (a combo, a contract) first when there are some, so selections end
         confirm = page.locator("#board button.choice.confirm:enabled")
         pick_confirm = confirm.count() and rng.random() < 0.7
@@ -254,7 +264,8 @@ def test_a_full_game_played_by_clicking_the_board(server, browser, game):
         state = states[move]
         actions = record["actions"][:move]
         mine = [a for i, a in enumerate(actions) if states[i].current_player() == 0]
-        assert leaks(game, state, dom, catalogue, mine) == [], (game, move)
+        earlier = [json.dumps(states[i].observation(0)) for i in range(move)]
+        assert leaks(game, state, dom, catalogue, mine, earlier) == [], (game, move)
         hidden_checked += len(set(state.cards()))
     assert samples and (hidden_checked > 0 or game == "contest")
     assert not errors + phone_errors, errors + phone_errors
