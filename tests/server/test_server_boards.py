@@ -146,6 +146,9 @@ def leaks(
     """
     if game == "contest":
         return []
+    # the nope window's rule text names the only card that can nope a Joker; it names
+    # a rule, not a card anyone holds
+    dom = dom.replace("Nope it with the Ace of Spades", "Nope it")
     seen = json.dumps(state.observation(0)) + "\n".join(state.public_log()) + " ".join(mine)
     seen += " ".join(earlier)
     if state.current_player() == 0:
