@@ -7,14 +7,19 @@ it only uses the public contract, never a game's internals.
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import json
 import math
 import random
+import types
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
-from cardtable.engine.game import Game, Marker, State
+from cardtable.engine.game import Action, Game, Marker, State
 from cardtable.engine.record import replay, replay_states
+from cardtable.engine.schema import SchemaError, check_schema
 
 
 class ConformanceError(AssertionError):
@@ -59,6 +64,121 @@ def check_notation(game: Game, seed: int, state: State) -> None:
         back = state.parse_action(text)
         if back != action:
             raise _fail(game, seed, state, f"{text!r} parses to {back!r}, not {action!r}")
+
+
+def check_views_schema(game: Game, seed: int, state: State) -> None:
+    """Every seat's observation and the public one have the shape the game declares."""
+    if game.observation_schema is None:
+        raise _fail(game, seed, state, "the game declares no observation_schema")
+    try:
+        for s in range(game.num_players):
+            check_schema(state.observation(s), game.observation_schema, f"observation({s})")
+        public = state.public_observation()
+        if public is not None:
+            if game.public_schema is None:
+                raise SchemaError("public_observation() is offered but no public_schema declared")
+            check_schema(public, game.public_schema, "public_observation()")
+    except SchemaError as exc:
+        raise _fail(game, seed, state, str(exc)) from None
+
+
+def _twin(action: Action) -> Action:
+    """A distinct object with the same field values (bypassing any interning)."""
+    twin = object.__new__(type(action))
+    for f in dataclasses.fields(action):  # type: ignore[arg-type]  # checked by the caller
+        object.__setattr__(twin, f.name, getattr(action, f.name))
+    return twin
+
+
+def check_action_values(game: Game, seed: int, state: State) -> None:
+    """Every legal action (chance outcomes too) is a frozen dataclass with value equality.
+
+    A twin built field by field, as another process or a parser would build it,
+    must equal the action and hash like it: equality by identity would make a
+    deserialised or resampled action differ from the legal one.
+    """
+    for action in state.legal_actions():
+        params = getattr(action, "__dataclass_params__", None)
+        if params is None or not params.frozen:
+            raise _fail(game, seed, state, f"{type(action).__name__} is not a frozen dataclass")
+        twin = _twin(action)
+        if twin is action or twin != action or hash(twin) != hash(action):
+            raise _fail(
+                game, seed, state, f"{type(action).__name__} {action} has no value equality"
+            )
+
+
+_IMMUTABLE_LEAVES = (int, float, complex, str, bytes, bool, type(None), range, enum.Enum, type)
+_SHARED_BY_DESIGN = (
+    Game,
+    Action,
+    types.FunctionType,
+    types.BuiltinFunctionType,
+    types.MethodType,
+    types.ModuleType,
+)
+
+
+def _mutable_parts(root: Any, skip: set[int]) -> dict[int, Any]:
+    """Every mutable object reachable from ``root`` (the game and actions excluded)."""
+    found: dict[int, Any] = {}
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        obj = stack.pop()
+        key = id(obj)
+        if key in seen or key in skip:
+            continue
+        seen.add(key)
+        if isinstance(obj, _IMMUTABLE_LEAVES + _SHARED_BY_DESIGN):
+            continue
+        if isinstance(obj, tuple | frozenset):
+            stack.extend(obj)
+            continue
+        params = getattr(type(obj), "__dataclass_params__", None)
+        frozen = params is not None and params.frozen
+        if not frozen:
+            found[key] = obj
+        if isinstance(obj, dict):
+            stack.extend(obj.keys())
+            stack.extend(obj.values())
+        elif isinstance(obj, list | set | bytearray):
+            stack.extend(obj)
+        elif isinstance(obj, random.Random):
+            continue
+        else:
+            stack.extend(vars(obj).values() if hasattr(obj, "__dict__") else ())
+            for slot in _slots(type(obj)):
+                if hasattr(obj, slot):
+                    stack.append(getattr(obj, slot))
+    return found
+
+
+def _slots(cls: type) -> list[str]:
+    names: list[str] = []
+    for klass in cls.__mro__:
+        slots = klass.__dict__.get("__slots__", ())
+        names.extend([slots] if isinstance(slots, str) else slots)
+    return [n for n in names if n not in ("__dict__", "__weakref__")]
+
+
+def check_clone_shares_nothing_mutable(game: Game, seed: int, state: State) -> None:
+    """A clone and its original reach no mutable object in common (the game aside).
+
+    Copying is correct by construction only if what a clone shares is
+    immutable (tuples, frozen dataclasses, enums): a shared list kept safe by
+    an unwritten "never mutate" rule breaks as soon as one rule forgets it.
+    """
+    copy = state.clone()
+    skip = {id(state.game)}
+    mine = _mutable_parts(state, skip)
+    theirs = _mutable_parts(copy, skip)
+    shared = [mine[k] for k in mine.keys() & theirs.keys()]
+    if shared:
+        kinds = sorted({type(o).__name__ for o in shared})
+        raise _fail(
+            game, seed, state, f"a clone shares {len(shared)} mutable objects ({', '.join(kinds)})"
+        )
 
 
 def _fingerprint(state: State) -> tuple[list[str], list[str], list[str], dict[str, int]]:
@@ -162,8 +282,12 @@ def random_playout(
             check_notation(game, seed, state)
             action = rng.choice(legal)
             report.decisions += 1
+        if deep or state.move_number() == probe_at:
+            check_views_schema(game, seed, state)
+            check_action_values(game, seed, state)
         if state.move_number() == probe_at:
             check_clone_independence(game, seed, state, probe_rng)
+            check_clone_shares_nothing_mutable(game, seed, state)
         state.apply_action(action)
         if state.cards() != deck:
             raise _fail(game, seed, state, f"cards not conserved after {action}")
@@ -248,11 +372,14 @@ __all__ = [
     "ConformanceError",
     "ConformanceReport",
     "Marker",
+    "check_action_values",
     "check_chance_node",
+    "check_clone_shares_nothing_mutable",
     "check_clone_independence",
     "check_interim_returns",
     "check_notation",
     "check_record_round_trip",
+    "check_views_schema",
     "check_view_secrecy",
     "random_playout",
     "run_conformance",

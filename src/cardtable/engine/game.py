@@ -237,6 +237,10 @@ class Game(ABC):
     # for games whose cards are data: "module:function" taking deck file paths and
     # returning a printable summary (or raising a CardtableError naming the fault)
     deck_checker: ClassVar[str | None] = None
+    # the TypedDicts that ``State.observation`` and ``State.public_observation`` return;
+    # the conformance suite checks every view of its seeded games against them
+    observation_schema: ClassVar[Any] = None
+    public_schema: ClassVar[Any] = None
 
     def __init__(self, players: int | None = None, **settings: Any) -> None:
         info = self.info
