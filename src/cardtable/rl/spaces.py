@@ -12,7 +12,7 @@ code say the same thing (``docs/rl.md`` prints them).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -38,6 +38,9 @@ class ActionTable:
         self.key = key
         # interned actions hash cheaply; this memo makes id_of a dict lookup on the hot path
         self._memo: dict[Action, int] = {}
+        # the ids of the last legal list seen: an environment asks for the mask, then for the
+        # action of an id, of the same list (a state keeps its list until the next move)
+        self._last: tuple[list[Action], list[int]] | None = None
 
     def __len__(self) -> int:
         return len(self.labels)
@@ -54,9 +57,16 @@ class ActionTable:
             self._memo[action] = i
         return i
 
-    def legal_ids(self, state: State) -> list[int]:
+    def legal_ids(self, state: State) -> Sequence[int]:
+        """Ids of the legal actions, in their order (shared: do not change the list)."""
+        legal = state.legal_actions()
+        last = self._last
+        if last is not None and last[0] is legal:
+            return last[1]
         id_of = self.id_of
-        return [id_of(a) for a in state.legal_actions()]
+        ids = [id_of(a) for a in legal]
+        self._last = (legal, ids)
+        return ids
 
     def mask(self, state: State) -> np.ndarray:
         # a bytearray filled in place, then viewed as int8: cheaper than fancy indexing
@@ -71,10 +81,9 @@ class ActionTable:
             raise ActionSpaceError(
                 f"action id {action_id!r} is outside 0..{len(self.labels) - 1} ({state.where()})"
             )
-        id_of = self.id_of
-        for a in state.legal_actions():
-            if id_of(a) == action_id:
-                return a
+        ids = self.legal_ids(state)
+        if action_id in ids:
+            return state.legal_actions()[ids.index(action_id)]
         raise ActionSpaceError(
             f"action id {int(action_id)} ({self.labels[action_id]!r}) is not legal now "
             f"({state.where()})"
