@@ -32,14 +32,7 @@ SCALE = 16.0
 
 INDEX: dict[str | None, int | None] = {p: i for i, p in enumerate(PIECES)}
 INDEX[None] = None
-_piece = INDEX.__getitem__
 STEP = 1.0 / SCALE
-
-
-def _count(out: np.ndarray, start: int, letters: list[str | None]) -> None:
-    for letter in letters:
-        if letter is not None:
-            out[start + INDEX[letter]] += STEP  # type: ignore[operator]  # numpy item arithmetic is untyped
 
 
 class ContestCodec(Codec):
@@ -86,37 +79,49 @@ class ContestCodec(Codec):
         self.o_result = a("result", 3, "game over: you won, you lost, draw")
 
     def _fill(self, obs: dict[str, Any], out: np.ndarray) -> None:
+        # written out flat (no helper calls per piece): this runs on every environment step
+        index = INDEX
         seat = obs["seat"]
         opp = 1 - seat
-        one_hot(out, self.o_phase, PHASE_INDEX[obs["phase"]])
+        out[self.o_phase + PHASE_INDEX[obs["phase"]]] = 1.0
         f = self.o_flags
         out[f] = obs["to_act"] == seat
         out[f + 1] = obs["first_declarer"] == seat
-        out[f + 2] = obs["consequence_taker"] == seat
-        out[f + 3] = obs["consequence_taker"] == opp
+        taker = obs["consequence_taker"]
+        out[f + 2] = taker == seat
+        out[f + 3] = taker == opp
         out[self.o_round] = obs["round"] / self.game.settings["max_rounds"]
         declared = obs["declared"]
-        one_hot(out, self.o_declared, _piece(declared[seat]))
-        one_hot(out, self.o_declared + 6, _piece(declared[opp]))
+        one_hot(out, self.o_declared, index[declared[seat]])
+        one_hot(out, self.o_declared + 6, index[declared[opp]])
         you, them = obs["you"], obs["opponent"]
-        one_hot(out, self.o_card, _piece(you["card"]))
-        one_hot(out, self.o_opp_card, _piece(them["card"]))
+        one_hot(out, self.o_card, index[you["card"]])
+        one_hot(out, self.o_opp_card, index[them["card"]])
         y = self.o_you
-        _count(out, y, you["table"])
-        _count(out, y + 6, you["main_pile_known_bottom"])
-        _count(out, y + 12, you["defeated"])
+        for base, letters in (
+            (y, you["table"]),
+            (y + 6, you["main_pile_known_bottom"]),
+            (y + 12, you["defeated"]),
+        ):
+            for letter in letters:
+                if letter is not None:
+                    out[base + index[letter]] += STEP  # type: ignore[operator]  # numpy item arithmetic is untyped
         out[y + 18] = you["main_pile"] / SCALE
         out[y + 19] = you["banned"]
         out[y + 20] = you["wrong_calls_in_a_row"] / 2
         out[y + 21] = you["must_show_top_next_round"]
         out[y + 22] = you["card_shown"]
         o = self.o_opp
-        _count(out, o, [c["declared"] for c in them["table"]])
-        _count(out, o + 6, [c["card"] for c in them["table"]])
-        _count(out, o + 12, [c["declared"] for c in them["defeated"]])
-        _count(out, o + 18, [c["card"] for c in them["defeated"]])
+        for base, cards in ((o, them["table"]), (o + 12, them["defeated"])):
+            for c in cards:
+                letter = c["declared"]
+                if letter is not None:
+                    out[base + index[letter]] += STEP  # type: ignore[operator]  # numpy item arithmetic is untyped
+                letter = c["card"]
+                if letter is not None:
+                    out[base + 6 + index[letter]] += STEP  # type: ignore[operator]  # numpy item arithmetic is untyped
         for letter, n in them["known_cards"].items():
-            out[o + 24 + INDEX[letter]] = n / SCALE  # type: ignore[operator]  # numpy item arithmetic is untyped
+            out[o + 24 + index[letter]] = n / SCALE  # type: ignore[operator]  # numpy item arithmetic is untyped
         out[o + 30] = them["main_pile"] / SCALE
         out[o + 31] = them["banned"]
         out[o + 32] = them["wrong_calls_in_a_row"] / 2
@@ -125,8 +130,8 @@ class ContestCodec(Codec):
         last = obs["last_round"]
         if last:
             said = last.get("declared") or [None, None]
-            one_hot(out, self.o_last, _piece(said[seat]))
-            one_hot(out, self.o_last + 6, _piece(said[opp]))
+            one_hot(out, self.o_last, index[said[seat]])
+            one_hot(out, self.o_last + 6, index[said[opp]])
             called = last.get("called_by")
             out[self.o_last + 12] = called == seat
             out[self.o_last + 13] = called == opp
