@@ -58,6 +58,9 @@ class ChaiTeaJazzCodec(Codec):
         c = self.cards = len(codes)
         rows = self.rows = len(g.rows)
         self.max_copies = max(g.deck_list.count(x) for x in codes)
+        # relative seat and side of every (observer, other) pair, for the fill
+        self.rel_seats = [[(s - me) % n for s in range(n)] for me in range(n)]
+        self.rel_sides = [[(s - me) % sides for s in range(sides)] for me in range(sides)]
         a = layout.add
         self.o_phase = a("phase", len(PHASES), "one-hot phase: " + ", ".join(PHASES))
         self.o_to_act = a("to_act", n, "relative seat to act (one-hot)")
@@ -164,20 +167,33 @@ class ChaiTeaJazzCodec(Codec):
             out[b + 2 * n + self.rows] = current["debt"] / max_debt
         out[b + 2 * n + self.rows + 1] = bool(bid.get("forced"))
         out[b + 2 * n + self.rows + 2] = (bid.get("offer") or 0) / max_debt
+        mine = self.rel_seats[seat]
+        points, won = obs["points"], obs["tricks_won"]
+        per_trick = 1.0 / max(1, g.tricks)
+        o_points = self.o_points
         for s in range(n):
-            r = rel(seat, s)
-            out[self.o_points + r] = obs["points"][s] / 100.0
-            out[self.o_points + n + r] = obs["tricks_won"][s] / max(1, g.tricks)
+            r = o_points + mine[s]
+            if points[s]:
+                out[r] = points[s] / 100.0
+            if won[s]:
+                out[r + n] = won[s] * per_trick
         board = obs["scoreboard"]
         sides = g.num_sides
+        my_side = self.rel_sides[side]
+        o_board = self.o_board
         for r, row in enumerate(board["rows"]):
+            first = o_board + r * sides * 2
+            opened, scores = row["open"], row["scores"]
             for sd in range(sides):
-                base = self.o_board + (r * sides + self._side_rel(side, sd)) * 2
-                out[base] = bool(row["open"][sd])
-                score = row["scores"][sd]
-                out[base + 1] = 0.0 if score is None else score / 100.0
-        for sd, points in enumerate(board["game_points"]):
-            out[self.o_board + self.rows * sides * 2 + self._side_rel(side, sd)] = points / 10.0
+                base = first + my_side[sd] * 2
+                if opened[sd]:
+                    out[base] = 1.0
+                score = scores[sd]
+                if score:
+                    out[base + 1] = score / 100.0
+        for sd, gp in enumerate(board["game_points"]):
+            if gp:
+                out[o_board + self.rows * sides * 2 + my_side[sd]] = gp / 10.0
         result = obs.get("result")
         if result and result.get("places"):
             for s, place in enumerate(result["places"]):
