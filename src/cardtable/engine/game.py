@@ -490,7 +490,7 @@ class State(ABC):
     def clone(self) -> Self:
         other = self._copy()
         other._history = list(self._history)
-        other._legal = self._legal
+        other._legal = None if self._legal is None else list(self._legal)
         # ``random.Random()`` would read ``os.urandom`` before ``setstate`` overwrites it
         rng = random.Random.__new__(random.Random)
         rng.setstate(self.rng.getstate())
