@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, cast
 
 from cardtable.engine.game import check_seat
 from cardtable.games.contest.core import ContestCore, RoundResult
-from cardtable.games.contest.phases import CONSEQUENCE, IN_ROUND, OVER
-from cardtable.games.contest.pieces import LETTER, NAMES, SEAT_NAMES, PieceLetter
+from cardtable.games.contest.phases import CONSEQUENCE, IN_ROUND, OVER, PHASE_NAMES
+from cardtable.games.contest.pieces import LETTER, NAMES, SEAT_NAMES, Piece, PieceLetter
 from cardtable.games.contest.schema import (
     ContestObservation,
     ContestPublicObservation,
@@ -34,25 +33,37 @@ def _last_round(last: RoundResult | None) -> LastRound | None:
     }
 
 
-class ContestView(ContestCore):
-    def _letter_if_known(self, seat: int, owner: int, card: int) -> PieceLetter | None:
-        return LETTER[self.piece[owner][card]] if card in self.known[seat][owner] else None
+# the piece letters in alphabetical order, the order of ``known_cards``
+_ALPHABETICAL = tuple(sorted(Piece, key=lambda p: LETTER[p]))
 
+
+class ContestView(ContestCore):
     def _seen(self, seat: int, owner: int, cards: list[int], said: list[int]) -> list[SeenCard]:
         """``owner``'s cards as ``seat`` knows them: each one's declaration, its piece if seen.
 
         A card of this round has no declaration recorded until its duel is settled, so
         on the table it is left out until then.
         """
+        known, pieces = self.known[seat][owner], self.piece[owner]
         return [
-            {"declared": LETTER[d], "card": self._letter_if_known(seat, owner, c)}
+            {"declared": LETTER[d], "card": LETTER[pieces[c]] if c in known else None}
             for c, d in zip(cards, said, strict=False)
         ]
 
     def _opponent_card(self, seat: int, owner: int, in_round: bool) -> PieceLetter | None:
-        if in_round and self.table[owner]:
-            return self._letter_if_known(seat, owner, self.table[owner][-1])
+        """``owner``'s card in play, if ``seat`` has seen it (a ``top`` consequence)."""
+        table = self.table[owner]
+        if in_round and table and table[-1] in self.known[seat][owner]:
+            return LETTER[self.piece[owner][table[-1]]]
         return None
+
+    def _known_cards(self, seat: int, owner: int) -> dict[PieceLetter, int]:
+        """How many of each of ``owner``'s pieces ``seat`` has seen, by letter."""
+        counts = [0] * len(LETTER)
+        pieces = self.piece[owner]
+        for card in self.known[seat][owner]:
+            counts[pieces[card]] += 1
+        return {LETTER[p]: counts[p] for p in _ALPHABETICAL if counts[p]}
 
     def _own_side(self, seat: int, in_round: bool) -> OwnSide:
         pieces = self.piece[seat]
@@ -77,14 +88,13 @@ class ContestView(ContestCore):
         }
 
     def _opponent_side(self, seat: int, opp: int, in_round: bool) -> OpponentSide:
-        seen = Counter(LETTER[self.piece[opp][c]] for c in self.known[seat][opp])
         return {
             "card": self._opponent_card(seat, opp, in_round),
             "card_shown": self.shown_now[opp] and in_round,
             "table": self._seen(seat, opp, self.table[opp], self.table_as[opp]),
             "main_pile": len(self.main[opp]),
             "defeated": self._seen(seat, opp, self.defeated[opp], self.defeated_as[opp]),
-            "known_cards": dict(sorted(seen.items())),
+            "known_cards": self._known_cards(seat, opp),
             "banned": self.banned[opp],
             "wrong_calls_in_a_row": self.wrong_streak[opp],
             "must_show_top_next_round": self.show_next[opp],
@@ -129,7 +139,7 @@ class ContestView(ContestCore):
             "seat": seat,
             "seat_name": SEAT_NAMES[seat],
             "round": self.round + 1,
-            "phase": self.phase.label,
+            "phase": PHASE_NAMES[self.phase],
             "to_act": self.cp if isinstance(self.cp, int) else None,
             "first_declarer": self.first,
             "declared": self._declared(),
@@ -154,7 +164,7 @@ class ContestView(ContestCore):
             "seat": None,
             "seat_name": None,
             "round": self.round + 1,
-            "phase": self.phase.label,
+            "phase": PHASE_NAMES[self.phase],
             "to_act": self.cp if isinstance(self.cp, int) else None,
             "first_declarer": self.first,
             "declared": self._declared(),
