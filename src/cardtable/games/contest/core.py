@@ -100,7 +100,10 @@ class ContestCore(State):
         self.events.append(("end", winner, reason))
 
     def _copy(self) -> Self:
-        """Every mutable field copied, one by one; the rest is immutable and shared."""
+        """Every mutable field copied, one by one; the rest is immutable and shared.
+
+        The engine's own fields (history, RNG, cached legal actions) are set by ``clone``.
+        """
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         if self.deal is not None:
