@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.games.contest.consequences import RULES
 from cardtable.games.contest.pieces import LETTERS, NAMES, SEAT_NAMES
 
 NAME_OF = dict(zip(LETTERS, NAMES, strict=True))
+# each consequence module says what it does
+CONSEQUENCE_PROMPT = "Take a consequence: " + ", ".join(rule.HELP for rule in RULES) + "."
 
 
 def _name(letter: str | None) -> str:
@@ -77,8 +80,7 @@ def render(obs: dict[str, Any]) -> str:
             "declare-second": "Declare your card (Q R N B P; bluffing allowed, never K).",
             "call-second": "Call for a reveal? (call / pass)",
             "call-first": "Call for a reveal? (call / pass)",
-            "consequence": "Take a consequence: 'pile' shows your Defeated Pile (you lose if "
-            "your King is there), 'top' plays next round with your top card face up.",
+            "consequence": CONSEQUENCE_PROMPT,
         }[phase]
         lines.append(prompt)
     return "\n".join(lines)

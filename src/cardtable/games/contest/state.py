@@ -1,0 +1,43 @@
+"""``ContestState``: the rule mixins joined into the engine's ``State``."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, Self
+
+from cardtable.engine.errors import MalformedActionError
+from cardtable.engine.game import Action, Game
+from cardtable.games.contest import actions as act
+from cardtable.games.contest import resample as resampling
+from cardtable.games.contest.deals import PileRules
+from cardtable.games.contest.explain import why_illegal
+from cardtable.games.contest.flow import ContestFlow
+from cardtable.games.contest.view import ContestView
+
+
+class ContestState(ContestView, ContestFlow):
+    def __init__(self, game: Game, rules: PileRules, seed: int | None, deal: Any) -> None:
+        super().__init__(game, rules, seed, deal)
+        if deal is not None:
+            self._start_round()
+
+    def _parse(self, text: str) -> Action:
+        action = act.parse(text)
+        if action is None:
+            raise MalformedActionError(
+                text,
+                "not a Contest action; write a piece to declare (Q R N B P), call, pass, "
+                "pile or top",
+                self.where(),
+            )
+        return action
+
+    def _why_illegal(self, action: Action) -> str:
+        return why_illegal(self, action)
+
+    def cards(self) -> Counter[str]:
+        return resampling.cards(self)
+
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        return resampling.resample(self, seat, rng)

@@ -1,0 +1,203 @@
+"""What each seat sees (``observation``), what everyone sees, and the public log in words."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from cardtable.engine.game import check_seat
+from cardtable.games.contest.core import ContestCore, RoundResult
+from cardtable.games.contest.phases import CONSEQUENCE, IN_ROUND, OVER, PHASE_NAMES
+from cardtable.games.contest.pieces import LETTER, NAMES, SEAT_NAMES, Piece, PieceLetter
+from cardtable.games.contest.schema import (
+    ContestObservation,
+    ContestPublicObservation,
+    LastRound,
+    OpponentSide,
+    OwnSide,
+    PublicSide,
+    Result,
+    SeenCard,
+)
+
+
+def _last_round(last: RoundResult | None) -> LastRound | None:
+    if last is None:
+        return None
+    revealed = last.revealed
+    return {
+        "round": last.round,
+        "declared": [LETTER[last.declared[0]], LETTER[last.declared[1]]],
+        "called_by": last.called_by,
+        "revealed": [LETTER[revealed[0]], LETTER[revealed[1]]] if revealed is not None else None,
+        "winner": last.winner,
+    }
+
+
+# the piece letters in alphabetical order, the order of ``known_cards``
+_ALPHABETICAL = tuple(sorted(Piece, key=lambda p: LETTER[p]))
+
+
+class ContestView(ContestCore):
+    def _seen(self, seat: int, owner: int, cards: list[int], said: list[int]) -> list[SeenCard]:
+        """``owner``'s cards as ``seat`` knows them: each one's declaration, its piece if seen.
+
+        A card of this round has no declaration recorded until its duel is settled, so
+        on the table it is left out until then.
+        """
+        known, pieces = self.known[seat][owner], self.piece[owner]
+        return [
+            {"declared": LETTER[d], "card": LETTER[pieces[c]] if c in known else None}
+            for c, d in zip(cards, said, strict=False)
+        ]
+
+    def _opponent_card(self, seat: int, owner: int, in_round: bool) -> PieceLetter | None:
+        """``owner``'s card in play, if ``seat`` has seen it (a ``top`` consequence)."""
+        table = self.table[owner]
+        if in_round and table and table[-1] in self.known[seat][owner]:
+            return LETTER[self.piece[owner][table[-1]]]
+        return None
+
+    def _known_cards(self, seat: int, owner: int) -> dict[PieceLetter, int]:
+        """How many of each of ``owner``'s pieces ``seat`` has seen, by letter."""
+        counts = [0] * len(LETTER)
+        pieces = self.piece[owner]
+        for card in self.known[seat][owner]:
+            counts[pieces[card]] += 1
+        return {LETTER[p]: counts[p] for p in _ALPHABETICAL if counts[p]}
+
+    def _own_side(self, seat: int, in_round: bool) -> OwnSide:
+        pieces = self.piece[seat]
+        mine = self.known[seat][seat]
+        tail: list[PieceLetter] = []
+        for card in reversed(self.main[seat]):
+            if card not in mine:
+                break
+            tail.append(LETTER[pieces[card]])
+        tail.reverse()
+        table = self.table[seat]
+        return {
+            "card": LETTER[pieces[table[-1]]] if in_round and table else None,
+            "card_shown": self.shown_now[seat] and in_round,
+            "table": [LETTER[pieces[c]] for c in table],
+            "main_pile": len(self.main[seat]),
+            "main_pile_known_bottom": tail,
+            "defeated": [LETTER[pieces[c]] for c in self.defeated[seat]],
+            "banned": self.banned[seat],
+            "wrong_calls_in_a_row": self.wrong_streak[seat],
+            "must_show_top_next_round": self.show_next[seat],
+        }
+
+    def _opponent_side(self, seat: int, opp: int, in_round: bool) -> OpponentSide:
+        return {
+            "card": self._opponent_card(seat, opp, in_round),
+            "card_shown": self.shown_now[opp] and in_round,
+            "table": self._seen(seat, opp, self.table[opp], self.table_as[opp]),
+            "main_pile": len(self.main[opp]),
+            "defeated": self._seen(seat, opp, self.defeated[opp], self.defeated_as[opp]),
+            "known_cards": self._known_cards(seat, opp),
+            "banned": self.banned[opp],
+            "wrong_calls_in_a_row": self.wrong_streak[opp],
+            "must_show_top_next_round": self.show_next[opp],
+        }
+
+    def _public_side(self, owner: int, in_round: bool) -> PublicSide:
+        """``owner`` as its opponent sees it: only what was shown to the table."""
+        opp = 1 - owner
+        return {
+            "card": self._opponent_card(opp, owner, in_round),
+            "card_shown": self.shown_now[owner] and in_round,
+            "table": self._seen(opp, owner, self.table[owner], self.table_as[owner]),
+            "main_pile": len(self.main[owner]),
+            "defeated": self._seen(opp, owner, self.defeated[owner], self.defeated_as[owner]),
+            "banned": self.banned[owner],
+            "wrong_calls_in_a_row": self.wrong_streak[owner],
+            "must_show_top_next_round": self.show_next[owner],
+        }
+
+    def _declared(self) -> list[PieceLetter | None]:
+        return [LETTER[d] if d >= 0 else None for d in self.declared]
+
+    def _result(self) -> Result | None:
+        if self.phase is not OVER:
+            return None
+        return {"winner": self.winner, "reason": self.end_reason}
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        # built and checked as a ContestObservation; the engine's contract names a plain
+        # dict, which a TypedDict is not to the type checker
+        return cast("dict[str, Any]", self.view(seat))
+
+    def public_observation(self) -> dict[str, Any]:
+        return cast("dict[str, Any]", self.public_view())
+
+    def view(self, seat: int) -> ContestObservation:
+        """What ``seat`` may know now (``observation`` as its declared type)."""
+        check_seat(self, seat)
+        in_round = self.phase in IN_ROUND
+        return {
+            "game": "contest",
+            "seat": seat,
+            "seat_name": SEAT_NAMES[seat],
+            "round": self.round + 1,
+            "phase": PHASE_NAMES[self.phase],
+            "to_act": self.cp if isinstance(self.cp, int) else None,
+            "first_declarer": self.first,
+            "declared": self._declared(),
+            "declared_round": self.declared_round + 1 if self.declared_round >= 0 else None,
+            "you": self._own_side(seat, in_round),
+            "opponent": self._opponent_side(seat, 1 - seat, in_round),
+            "consequence_taker": self.taker if self.phase is CONSEQUENCE else None,
+            "last_round": _last_round(self.last_round),
+            "result": self._result(),
+        }
+
+    def public_view(self) -> ContestPublicObservation:
+        """Both sides as each opponent sees them, without what only one seat knows.
+
+        A card either seat can name of the other's was revealed or shown to the
+        table (the public log says so); the owner's private knowledge of its own
+        pile stays out, and so does ``known_cards`` (a seat's memory, seat-relative).
+        """
+        in_round = self.phase in IN_ROUND
+        return {
+            "game": "contest",
+            "seat": None,
+            "seat_name": None,
+            "round": self.round + 1,
+            "phase": PHASE_NAMES[self.phase],
+            "to_act": self.cp if isinstance(self.cp, int) else None,
+            "first_declarer": self.first,
+            "declared": self._declared(),
+            "declared_round": self.declared_round + 1 if self.declared_round >= 0 else None,
+            "consequence_taker": self.taker if self.phase is CONSEQUENCE else None,
+            "last_round": _last_round(self.last_round),
+            "result": self._result(),
+            "sides": [self._public_side(0, in_round), self._public_side(1, in_round)],
+        }
+
+    def public_log(self) -> list[str]:
+        lines = []
+        for event in self.events:
+            kind = event[0]
+            if kind == "duel":
+                _, declared, caller, outcome = event
+                said = f"Black declares {NAMES[declared[0]]}, White declares {NAMES[declared[1]]}"
+                if caller is None:
+                    won = "tie" if outcome is None else f"{SEAT_NAMES[outcome]} wins the round"
+                    lines.append(f"{said}; no reveal; {won}.")
+                else:
+                    shown = f"Black had {NAMES[outcome[0]]}, White had {NAMES[outcome[1]]}"
+                    lines.append(f"{said}; {SEAT_NAMES[caller]} calls a reveal: {shown}.")
+            elif kind == "shown-top":
+                lines.append(
+                    f"{SEAT_NAMES[event[1]]} plays with the top card shown: {NAMES[event[2]]}."
+                )
+            elif kind == "shown-pile":
+                names = ", ".join(NAMES[p] for p in event[2]) or "nothing"
+                lines.append(f"{SEAT_NAMES[event[1]]} shows the Defeated Pile: {names}.")
+            elif kind == "will-show-top":
+                lines.append(f"{SEAT_NAMES[event[1]]} will show the next top card.")
+            elif kind == "end":
+                who = "draw" if event[1] is None else f"{SEAT_NAMES[event[1]]} wins"
+                lines.append(f"Game over ({who}): {event[2]}.")
+        return lines
