@@ -11,7 +11,16 @@ Printed per pairing: µs per decision on each side and the ratio (target
 ≤ 1.0), games/s on one core, and the cost of ``clone()`` at decision points
 spread over a game (median µs) on each side.
 
-    python benchmarks/peers.py [--seconds 2] [--runs 5] [--game chez]
+Then one ISMCTS decision of ``--iterations`` (1,000) iterations, as CPU time,
+median over a few decision points of a seeded game: each of our games at its
+default player count (cardtable's ISMCTS, action budget off, so exactly that
+many iterations) beside OpenSpiel's C++ and Python ISMCTS with random
+rollouts on Oh Hell (3 players, 12 tricks), with the targets.
+
+Also printed: which modules run compiled (``cardtable.compiled``), since an
+install with ``CARDTABLE_PURE=1`` runs the same rules interpreted.
+
+    python benchmarks/peers.py [--seconds 2] [--runs 5] [--game chez] [--iterations 1000]
 
 Needs the ``rl`` extra (``open-spiel``), which ``dev`` installs.
 """
@@ -26,9 +35,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import ismcts as py_ismcts
+from open_spiel.python.algorithms import mcts as py_mcts
 
 from cardtable import load_game
+from cardtable.bots.infoset import decide
+from cardtable.bots.ismcts import ISMCTSBot
+from cardtable.compiled import MODULES, compiled_now
 
 
 @dataclass(frozen=True)
@@ -168,13 +183,107 @@ def peer_states(pairing: Pairing, count: int) -> list[Any]:
     )
 
 
+# one ISMCTS decision of 1,000 iterations, CPU ms (docs/performance.md)
+ISMCTS_TARGET_MS = {"chai-tea-jazz": 150.0, "chez": 250.0, "chez-geek": 250.0}
+ISMCTS_PEER = ("oh_hell", {"players": 3, "num_tricks_fixed": 12})
+
+
+def our_decision_points(name: str, seed: int, count: int) -> list[Any]:
+    """Decision states with a real choice, spread over the first part of a seeded game."""
+    state = load_game(name).new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    found: list[Any] = []
+    while not state.is_terminal() and len(found) < count:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance())
+            continue
+        legal = state.legal_actions()
+        if len(legal) > 1 and rng.random() < 0.3:
+            found.append(state.clone())
+        state.apply_action(legal[rng.randrange(len(legal))])
+    return found
+
+
+def our_ismcts_ms(name: str, iterations: int, positions: int) -> float:
+    costs = []
+    for state in our_decision_points(name, 42, positions):
+        bot = ISMCTSBot(
+            state.game, state.current_player(), seed=1, iterations=iterations, max_actions=None
+        )
+        start = time.process_time()
+        decide(bot, state)
+        costs.append(1000 * (time.process_time() - start))
+    return statistics.median(costs)
+
+
+def peer_decision_points(count: int) -> list[Any]:
+    game = pyspiel.load_game(*ISMCTS_PEER)
+    rng = random.Random(42)
+    state = game.new_initial_state()
+    found: list[Any] = []
+    while not state.is_terminal() and len(found) < count:
+        if state.is_chance_node():
+            state.apply_action(peer_chance(state, rng))
+            continue
+        legal = state.legal_actions()
+        if len(legal) > 1 and rng.random() < 0.3:
+            found.append(state.clone())
+        state.apply_action(legal[rng.randrange(len(legal))])
+    return found
+
+
+def peer_ismcts_ms(iterations: int, positions: int) -> tuple[float, float]:
+    """OpenSpiel's C++ and Python ISMCTS (random rollouts), CPU ms per decision."""
+    game = pyspiel.load_game(*ISMCTS_PEER)
+    cpp, python = [], []
+    for state in peer_decision_points(positions):
+        bot = pyspiel.ISMCTSBot(
+            1,
+            pyspiel.RandomRolloutEvaluator(1, 1),
+            1.5,
+            iterations,
+            -1,
+            pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+            False,
+            False,
+        )
+        start = time.process_time()
+        bot.step(state)
+        cpp.append(1000 * (time.process_time() - start))
+        evaluator = py_mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
+        pybot = py_ismcts.ISMCTSBot(
+            game, evaluator, 1.5, iterations, random_state=np.random.RandomState(1)
+        )
+        start = time.process_time()
+        pybot.step(state)
+        python.append(1000 * (time.process_time() - start))
+    return statistics.median(cpp), statistics.median(python)
+
+
+def print_ismcts(games: list[str], iterations: int, positions: int) -> None:
+    cpp, python = peer_ismcts_ms(iterations, positions)
+    peer = f"{ISMCTS_PEER[0]}(players=3,num_tricks_fixed=12)"
+    print(f"\nISMCTS, {iterations} iterations, CPU ms per decision (median of {positions})")
+    print(f"{'game':<18}{'ms':>8}{'target':>8}  {peer}: C++ {cpp:.1f} ms, Python {python:.1f} ms")
+    for name in games:
+        ms = our_ismcts_ms(name, iterations, positions)
+        target = ISMCTS_TARGET_MS.get(name)
+        label = f"{target:.0f}" if target else "-"
+        print(f"{name:<18}{ms:>8.1f}{label:>8}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="per run and side")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    parser.add_argument("--iterations", type=int, default=1000, help="ISMCTS iterations")
+    parser.add_argument("--positions", type=int, default=5, help="ISMCTS decision points")
+    parser.add_argument("--no-ismcts", action="store_true", help="skip the ISMCTS section")
     args = parser.parse_args()
     pairings = [p for p in PAIRINGS if not args.game or p.game in args.game]
+    running = compiled_now()
+    print(f"compiled modules: {len(running)} of {len(MODULES)} listed run compiled")
     print(
         f"{'game':<18}{'µs/dec':>8}{'games/s':>9}{'clone µs':>10}  {'peer':<36}"
         f"{'µs/dec':>8}{'games/s':>9}{'clone µs':>10}{'ratio':>7}"
@@ -199,6 +308,9 @@ def main() -> None:
             f"{our_us / peer_us:>7.2f}",
             flush=True,
         )
+    if not args.no_ismcts:
+        games = list(dict.fromkeys(p.game for p in pairings))
+        print_ismcts(games, args.iterations, args.positions)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,10 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Generic, Self
+
+from mypy_extensions import mypyc_attr
+from typing_extensions import TypeVar
 
 from cardtable.engine.errors import (
     IllegalActionError,
@@ -37,6 +40,7 @@ class Marker(enum.Enum):
     TERMINAL = "terminal"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Action:
     """Base of every game's action values.
 
@@ -48,6 +52,7 @@ class Action:
     __slots__ = ()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Decline(Action):
     """Base of the action that declines to act: a pass in a reaction window or a bid.
 
@@ -224,6 +229,7 @@ class GameInfo:
         }
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """A game with its player count and settings fixed; makes states."""
 
@@ -298,7 +304,12 @@ class Game(ABC):
         return f"{type(self).__name__}(players={self.num_players}, settings={self.settings})"
 
 
-class State(ABC):
+# the game a state belongs to: a game's state class names its own (``State[ContestGame]``)
+GameT = TypeVar("GameT", bound=Game, default=Game)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State(ABC, Generic[GameT]):
     """A position of a game, changed in place by ``apply_action``.
 
     Subclasses implement the underscored hooks; the public methods add the
@@ -306,8 +317,8 @@ class State(ABC):
     bookkeeping that makes records replayable.
     """
 
-    def __init__(self, game: Game, seed: int | None, deal: Any) -> None:
-        self.game = game
+    def __init__(self, game: GameT, seed: int | None, deal: Any) -> None:
+        self.game: GameT = game
         self.seed = seed
         self.deal = deal
         self.rng = random.Random(seed)
