@@ -26,11 +26,12 @@ def listed_modules() -> list[str]:
 
 
 def extensions() -> list[object]:
-    if os.environ.get("CARDTABLE_PURE") == "1":
+    modules = listed_modules()
+    if os.environ.get("CARDTABLE_PURE") == "1" or not modules:
         return []
     from mypyc.build import mypycify
 
-    paths = ["src/" + name.replace(".", "/") + ".py" for name in listed_modules()]
+    paths = ["src/" + name.replace(".", "/") + ".py" for name in modules]
     # the build environment holds only the build tools: imports of the project's
     # dependencies are read as untyped there (the full check is `mypy` in CI)
     return mypycify(["--ignore-missing-imports", *paths], opt_level="3")

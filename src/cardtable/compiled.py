@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import importlib
 
-MODULES: tuple[str, ...] = ("cardtable.engine.game",)
+MODULES: tuple[str, ...] = ()
 
 
 def compiled_now() -> list[str]:

@@ -84,7 +84,11 @@ def check_views_schema(game: Game, seed: int, state: State) -> None:
 
 def _twin(action: Action) -> Action:
     """A distinct object with the same field values (bypassing any interning)."""
-    twin = object.__new__(type(action))
+    cls = type(action)
+    try:
+        twin = object.__new__(cls)
+    except TypeError:  # a class whose base is compiled: its own allocator, the same bypass
+        twin = cls.__new__(cls)
     for f in dataclasses.fields(action):  # type: ignore[arg-type]  # checked by the caller
         object.__setattr__(twin, f.name, getattr(action, f.name))
     return twin

@@ -104,7 +104,7 @@ class ContestCore(State):
 
         The engine's own fields (history, RNG, cached legal actions) are set by ``clone``.
         """
-        other = object.__new__(type(self))
+        other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
         if self.deal is not None:
             other.deal = {key: list(cards) for key, cards in self.deal.items()}
