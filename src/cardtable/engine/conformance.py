@@ -151,7 +151,7 @@ def _mutable_parts(root: Any, skip: set[int]) -> dict[int, Any]:
         elif isinstance(obj, random.Random):
             continue
         else:
-            stack.extend(vars(obj).values() if hasattr(obj, "__dict__") else ())
+            stack.extend(getattr(obj, "__dict__", {}).values())
             for slot in _slots(type(obj)):
                 if hasattr(obj, slot):
                     stack.append(getattr(obj, slot))
@@ -163,6 +163,8 @@ def _slots(cls: type) -> list[str]:
     for klass in cls.__mro__:
         slots = klass.__dict__.get("__slots__", ())
         names.extend([slots] if isinstance(slots, str) else slots)
+        # a class compiled by mypyc keeps its attributes in native fields it lists here
+        names.extend(klass.__dict__.get("__mypyc_attrs__", ()))
     return [n for n in names if n not in ("__dict__", "__weakref__")]
 
 
