@@ -11,17 +11,18 @@ from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chai_tea_jazz import actions as act
+from cardtable.games.chai_tea_jazz.phases import Phase
 
 if TYPE_CHECKING:
     from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
 
-PICK, OFFER, ACCEPT = 1, 2, 3
+PICK, OFFER, ACCEPT = Phase.PICK, Phase.OFFER, Phase.ACCEPT
 
 
 class PickingMixin:
     game: ChaiTeaJazzGame
     cp: int | Marker
-    phase: int
+    phase: Phase
     passed: list[bool]
     cb: int
     cb_pick: act.Pick | None

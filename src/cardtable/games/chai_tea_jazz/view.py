@@ -8,24 +8,45 @@ counts. ``resample`` relies on this: re-dealing hidden cards cannot change it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardtable.games.chai_tea_jazz.cards import DIRECTION_NAMES, POINTS, SUITS
 from cardtable.games.chai_tea_jazz.contracts import describe
+from cardtable.games.chai_tea_jazz.phases import Phase
+from cardtable.games.chai_tea_jazz.records import trick_view
+from cardtable.games.chai_tea_jazz.schema import (
+    BiddingView,
+    ContractView,
+    DirectionName,
+    Observation,
+    ResultView,
+    RowView,
+    RuleName,
+    SeatAndText,
+    StrawStackView,
+    SuitLetter,
+    TrickInPlayView,
+)
 
 if TYPE_CHECKING:
     from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState
 
 
-def observation(state: ChaiTeaJazzState, seat: int) -> dict[str, Any]:
-    from cardtable.games.chai_tea_jazz.state import PHASE_NAMES
+def _suit(suit: int) -> SuitLetter | None:
+    return cast(SuitLetter, SUITS[suit]) if suit >= 0 else None
 
+
+def _direction(direction: int) -> DirectionName:
+    return cast(DirectionName, DIRECTION_NAMES[direction])
+
+
+def observation(state: ChaiTeaJazzState, seat: int) -> Observation:
     game = state.game
     names = game.names
     n = game.num_players
     cp = state.cp
     pick = state.pick
-    contract = None
+    contract: ContractView | None = None
     if pick is not None:
         play = pick.play
         contract = {
@@ -35,26 +56,26 @@ def observation(state: ChaiTeaJazzState, seat: int) -> dict[str, Any]:
             "row_name": game.rows[pick.row].name,
             "play": str(play),
             "description": describe(play),
-            "rule": play.rule,
-            "trump": SUITS[play.trump] if play.trump >= 0 else None,
-            "directions": [DIRECTION_NAMES[d] for d in state.order],
+            "rule": cast(RuleName, play.rule),
+            "trump": _suit(play.trump),
+            "directions": [_direction(d) for d in state.order],
             "bet_debt": pick.debt,
             "barrel_offer": state.bonus,
         }
-    in_play = pick is not None and state.trick_no < game.tricks and state.phase == 4
-    trick = None
+    in_play = pick is not None and state.trick_no < game.tricks and state.phase == Phase.PLAY
+    trick: TrickInPlayView | None = None
     if in_play:
         trick = {
             "number": state.trick_no + 1,
             "of": game.tricks,
-            "direction": DIRECTION_NAMES[state.order[state.trick_no]],
-            "led": SUITS[state.led] if state.led >= 0 else None,
+            "direction": _direction(state.order[state.trick_no]),
+            "led": _suit(state.led),
             "cards": [
                 [s, names[c]] for s, c in zip(state.trick_seats, state.trick_cards, strict=True)
             ],
             "winning": state.best_seat if state.trick_cards else None,
         }
-    bids = []
+    bids: list[SeatAndText] = []
     for event in state.events:
         kind = event[0]
         if kind == "pick":
@@ -64,7 +85,7 @@ def observation(state: ChaiTeaJazzState, seat: int) -> dict[str, Any]:
         elif kind in ("offer", "accept", "decline"):
             word = {"offer": "offer", "accept": "accept", "decline": "pass"}[kind]
             bids.append([event[1], f"{word} {event[2]}" if kind == "offer" else word])
-    straw = None
+    straw: list[list[StrawStackView]] | None = None
     if n == 2:
         straw = [
             [
@@ -76,8 +97,9 @@ def observation(state: ChaiTeaJazzState, seat: int) -> dict[str, Any]:
             ]
             for s in range(2)
         ]
-    rows = []
+    rows: list[RowView] = []
     for r, row in enumerate(game.rows):
+        awarded = state.row_points[r]
         rows.append(
             {
                 "key": row.key,
@@ -89,16 +111,28 @@ def observation(state: ChaiTeaJazzState, seat: int) -> dict[str, Any]:
                 "open": [state.open_rows[s][r] for s in range(game.num_sides)],
                 "scores": list(state.row_score[r]),
                 "order": list(state.row_order[r]),
-                "game_points": state.row_points[r],
+                "game_points": None if awarded is None else list(awarded),
             }
         )
-    result = None
+    result: ResultView | None = None
     if state.result is not None:
         result = {
             "ranking": list(state.result),
             "places": state.places(),
             "returns": state.returns(),
         }
+    bidding: BiddingView = {
+        "log": bids,
+        "passed": list(state.passed),
+        "current": None
+        if state.cb_pick is None
+        else {"seat": state.cb, "pick": state.cb_pick.text, "debt": state.cb_pick.debt},
+        "forced": state.forced,
+        "offer": state.offer,
+        "increment": game.increment,
+        "max_debt": game.max_debt,
+    }
+    done = state.finished_round
     return {
         "game": "chai-tea-jazz",
         "seat": seat,
@@ -107,29 +141,16 @@ def observation(state: ChaiTeaJazzState, seat: int) -> dict[str, Any]:
         "side": game.side_of[seat],
         "sides": [list(m) for m in game.members],
         "round": state.round_no + 1,
-        "phase": PHASE_NAMES[state.phase],
+        "phase": state.phase.label,
         "to_act": cp if isinstance(cp, int) else None,
         "barrel": state.barrel,
         "hand": [names[c] for c in state.hands[seat]],
         "straw": straw,
         "aside_cards": len(state.aside),
-        "bidding": {
-            "log": bids,
-            "passed": list(state.passed),
-            "current": None
-            if state.cb_pick is None
-            else {"seat": state.cb, "pick": state.cb_pick.text, "debt": state.cb_pick.debt},
-            "forced": state.forced,
-            "offer": state.offer,
-            "increment": game.increment,
-            "max_debt": game.max_debt,
-        },
+        "bidding": bidding,
         "contract": contract,
         "trick": trick,
-        "tricks": [
-            {"leader": lead, "cards": [names[c] for c in cards], "winner": w}
-            for lead, cards, w in state.tricks_log
-        ],
+        "tricks": [trick_view(t, names) for t in state.tricks_log],
         "points": list(state.points),
         "tricks_won": list(state.tricks_won),
         "scoreboard": {
@@ -139,7 +160,7 @@ def observation(state: ChaiTeaJazzState, seat: int) -> dict[str, Any]:
             "totals": state.totals(),
         },
         "rounds_played": state.summaries,
-        "finished_round": state.finished_round,
+        "finished_round": None if done is None else done.view(names),
         "result": result,
     }
 
@@ -215,9 +236,9 @@ def public_log(state: ChaiTeaJazzState) -> list[str]:
     old = state.old_events
     done, lines = state.old_log
     if done != len(old):
-        lines = lines + _format(state, old[done:])
+        lines = lines + tuple(_format(state, old[done:]))
         state.old_log = (len(old), lines)
-    return lines + _format(state, state.events)
+    return [*lines, *_format(state, state.events)]
 
 
 def _format(state: ChaiTeaJazzState, events: Sequence[tuple[Any, ...]]) -> list[str]:
