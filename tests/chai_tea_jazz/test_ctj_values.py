@@ -74,3 +74,18 @@ def test_a_clone_of_an_explicit_deal_shares_nothing_mutable() -> None:
     names = [game.names[c] for c in game.deck_list]
     state = game.new_initial_state(deal={"hands": [names[0:12], names[12:24], names[24:36]]})
     check_clone_shares_nothing_mutable(game, 0, state)
+
+
+def test_every_contract_rule_is_registered_named_in_the_schema_and_offered_by_its_spec() -> None:
+    from typing import get_args
+
+    from cardtable.games.chai_tea_jazz.contracts import RULES, SPECS
+    from cardtable.games.chai_tea_jazz.schema import RuleName
+
+    assert tuple(RULES) == get_args(RuleName)
+    for name, rule in RULES.items():
+        assert name == rule.NAME
+        plays = SPECS[name]
+        assert {p.rule for p in plays} == {name}
+        assert all((p.trump >= 0) == rule.TRUMP for p in plays)
+        assert all((p.high is not None) == rule.DIRECTED for p in plays)
