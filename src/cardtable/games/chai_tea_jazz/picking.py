@@ -1,41 +1,22 @@
 """The picking phase: pass, pick, Hard Pass, forced pick, Bet Debt, Passing the Barrel.
 
-Kept as a mixin of the state so the hot path stays plain attribute access.
+A mixin of the state (its fields are declared in ``core``) so the hot path
+stays plain attribute access.
 Seats whose side has completed every row are marked as passed when the round
 starts: the rules say they must always pass, so asking them is no decision.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from cardtable.engine.game import Action, Marker
+from cardtable.engine.game import Action
 from cardtable.games.chai_tea_jazz import actions as act
+from cardtable.games.chai_tea_jazz.core import ChaiTeaJazzCore
 from cardtable.games.chai_tea_jazz.phases import Phase
-
-if TYPE_CHECKING:
-    from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
 
 PICK, OFFER, ACCEPT = Phase.PICK, Phase.OFFER, Phase.ACCEPT
 
 
-class PickingMixin:
-    game: ChaiTeaJazzGame
-    cp: int | Marker
-    phase: Phase
-    passed: list[bool]
-    cb: int
-    cb_pick: act.Pick | None
-    forced: bool
-    offer: int
-    responders: list[int]
-    barrel: int
-    open_rows: list[list[bool]]
-    events: list[tuple[Any, ...]]
-
-    def _declare(self, seat: int, pick: act.Pick, bonus: int) -> None:  # pragma: no cover
-        raise NotImplementedError
-
+class PickingMixin(ChaiTeaJazzCore):
     def _pick_options(self, seat: int, level: int) -> list[Action]:
         """Picks of every row the seat's side has not completed, Bet Debt ``level`` and up.
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Self, cast
 
 from cardtable.engine.counts import CardCount
 from cardtable.engine.errors import MalformedActionError
-from cardtable.engine.game import Action, Marker, State, check_seat
+from cardtable.engine.game import Action, Marker, check_seat
 from cardtable.engine.hints import hand_reasons, without
 from cardtable.games.chai_tea_jazz import actions as act
 from cardtable.games.chai_tea_jazz import resample as resampling
@@ -24,7 +24,7 @@ from cardtable.games.chai_tea_jazz.cards import POINTS, RANK_OF, SUIT_OF
 from cardtable.games.chai_tea_jazz.deals import parse_deal
 from cardtable.games.chai_tea_jazz.phases import Phase
 from cardtable.games.chai_tea_jazz.picking import PickingMixin
-from cardtable.games.chai_tea_jazz.records import RoundRecord, RoundSummary, Trick
+from cardtable.games.chai_tea_jazz.records import RoundRecord, RoundSummary
 from cardtable.games.chai_tea_jazz.schema import Observation, RoundSummaryView
 from cardtable.games.chai_tea_jazz.scoring import cumulative_total, final_ranking, row_game_points
 from cardtable.games.chai_tea_jazz.tricks import TrickMixin
@@ -38,83 +38,79 @@ CHANCE = Marker.CHANCE
 TERMINAL = Marker.TERMINAL
 
 
-class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
-    game: ChaiTeaJazzGame
-
+class ChaiTeaJazzState(PickingMixin, TrickMixin):
     def __init__(self, game: ChaiTeaJazzGame, seed: int | None, deal: Any) -> None:
         super().__init__(game, seed, deal)
         n = game.num_players
         sides = game.num_sides
-        self.explicit: tuple[tuple[int, ...], ...] = (
-            tuple(tuple(r) for r in parse_deal(game, deal)) if deal is not None else ()
-        )
+        self.explicit = tuple(tuple(r) for r in parse_deal(game, deal)) if deal is not None else ()
         rows = len(game.rows)
-        self.open_rows: list[list[bool]] = [[True] * rows for _ in range(sides)]
-        self.row_score: list[list[int | None]] = [[None] * sides for _ in range(rows)]
-        self.row_order: list[list[int | None]] = [[None] * sides for _ in range(rows)]
-        self.row_points: list[list[int] | None] = [None] * rows
+        self.open_rows = [[True] * rows for _ in range(sides)]
+        self.row_score = [[None] * sides for _ in range(rows)]
+        self.row_order = [[None] * sides for _ in range(rows)]
+        self.row_points = [None] * rows
         self.completions = [0] * rows
         self.game_points = [0] * sides
-        self.finish: list[int | None] = [None] * sides
+        self.finish = [None] * sides
         self.finished = 0
         self.round_no = 0
         self.barrel = 0
-        self.round_summaries: tuple[RoundSummary, ...] = ()
+        self.round_summaries = ()
         # events of earlier rounds (immutable, shared by clones) and of this round
-        self.old_events: tuple[tuple[Any, ...], ...] = ()
-        self.old_log: tuple[int, tuple[str, ...]] = (0, ())  # public_log lines of old_events
-        self.events: list[tuple[Any, ...]] = []
-        self.result: tuple[int, ...] | None = None
+        self.old_events = ()
+        self.old_log = (0, ())  # public_log lines of old_events
+        self.events = []
+        self.result = None
         # the round just played, shown until the next round's first decision
-        self.finished_round: RoundRecord | None = None
+        self.finished_round = None
         self.deal_start = 0
         self._start_round(n)
 
     # ---- rounds --------------------------------------------------------------------
     def _start_round(self, n: int) -> None:
         game = self.game
-        self.phase: Phase = DEAL
-        self.cp: int | Marker = CHANCE
+        self.phase = DEAL
+        self.cp = CHANCE
         self.remaining = len(game.deck_list)
         # distinct-card decks keep the remaining deal outcomes (all equally likely), by
         # card so that dealing one is a dict deletion; decks with twins or two Jokers
         # keep counts instead
-        self.deal_left: dict[int, act.Deal] | None = None
-        self.undealt_counts: dict[int, int] = {}
+        self.deal_left = None
+        self.undealt_counts = {}
         if game.distinct:
             self.deal_left = dict(game.deal_actions)
         else:
             self.undealt_counts = dict(Counter(game.deck_list))
-        self.slots: list[int] = []
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.up: list[list[int]] = [[-1] * 5 for _ in range(n)] if n == 2 else []
-        self.down: list[list[int]] = [[-1] * 5 for _ in range(n)] if n == 2 else []
-        self.aside: list[int] = []
+        self.slots = []
+        self.hands = [[] for _ in range(n)]
+        self.up = [[-1] * 5 for _ in range(n)] if n == 2 else []
+        self.down = [[-1] * 5 for _ in range(n)] if n == 2 else []
+        self.aside = []
         self.passed = [False] * n
         self.cb = -1
-        self.cb_pick: act.Pick | None = None
+        self.cb_pick = None
         self.forced = False
         self.offer = 0
-        self.responders: list[int] = []
+        self.responders = []
         self.declarer = -1
-        self.pick: act.Pick | None = None
+        self.pick = None
         self.bonus = 0
         self.trump = -1
-        self.order: tuple[int, ...] = ()
-        self.strength: tuple[int, ...] = ()
+        self.order = ()
+        self.strength = ()
         self.trick_no = 0
         self.led = -1
-        self.trick_seats: list[int] = []
-        self.trick_cards: list[int] = []
+        self.trick_seats = []
+        self.trick_cards = []
         self.best_key = -1
         self.best_seat = -1
         self.points = [0] * n
         self.tricks_won = [0] * n
-        self.captured: list[list[int]] = [[] for _ in range(n)]
+        self.captured = [[] for _ in range(n)]
         self.void = [0] * n
-        self.flips: list[tuple[int, int]] = []
-        self.tricks_log: list[Trick] = []
-        self.aside_taken: list[tuple[int, int]] = []
+        self.flips = []
+        self.tricks_log = []
+        self.aside_taken = []
         if self.events:
             self.old_events += tuple(self.events)
             self.events = []
