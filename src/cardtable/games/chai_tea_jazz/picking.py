@@ -11,6 +11,7 @@ from __future__ import annotations
 from cardtable.engine.game import Action
 from cardtable.games.chai_tea_jazz import actions as act
 from cardtable.games.chai_tea_jazz.core import ChaiTeaJazzCore
+from cardtable.games.chai_tea_jazz.events import Event
 from cardtable.games.chai_tea_jazz.phases import Phase
 
 PICK, OFFER, ACCEPT = Phase.PICK, Phase.OFFER, Phase.ACCEPT
@@ -104,10 +105,10 @@ class PickingMixin(ChaiTeaJazzCore):
         phase = self.phase
         if phase == OFFER:
             if action is act.ACCEPT:
-                self.events.append(("accept", seat, self.offer))
+                self.events.append((Event.ACCEPT, seat, self.offer))
                 self.phase = ACCEPT
                 return
-            self.events.append(("decline", seat, self.offer))
+            self.events.append((Event.DECLINE, seat, self.offer))
             self.responders.pop(0)
             if self.responders:
                 self.cp = self.responders[0]
@@ -117,13 +118,13 @@ class PickingMixin(ChaiTeaJazzCore):
             return
         if isinstance(action, act.Offer):
             self.offer = action.amount
-            self.events.append(("offer", seat, action.amount))
+            self.events.append((Event.OFFER, seat, action.amount))
             self.responders = self._responders()
             self.phase = OFFER
             self.cp = self.responders[0]
             return
         if isinstance(action, act.Pick):
-            self.events.append(("pick", seat, action.text))
+            self.events.append((Event.PICK, seat, action.text))
             if phase == ACCEPT:
                 self._declare(seat, action, self.offer)
                 return
@@ -139,7 +140,7 @@ class PickingMixin(ChaiTeaJazzCore):
                 self.cp = nxt
             return
         # a pass (Hard Pass: out for the rest of this picking phase)
-        self.events.append(("pass", seat))
+        self.events.append((Event.PASS, seat))
         self.passed[seat] = True
         nxt = self._next_active(seat)
         if self.cb >= 0:
@@ -150,7 +151,7 @@ class PickingMixin(ChaiTeaJazzCore):
                 self.cp = nxt
         elif nxt < 0:
             self.forced = True
-            self.events.append(("forced", self.barrel))
+            self.events.append((Event.FORCED, self.barrel))
             self.cp = self.barrel
         else:
             self.cp = nxt

@@ -22,6 +22,7 @@ from cardtable.games.chai_tea_jazz import resample as resampling
 from cardtable.games.chai_tea_jazz import view
 from cardtable.games.chai_tea_jazz.cards import POINTS, RANK_OF, SUIT_OF
 from cardtable.games.chai_tea_jazz.deals import parse_deal
+from cardtable.games.chai_tea_jazz.events import Event
 from cardtable.games.chai_tea_jazz.phases import Phase
 from cardtable.games.chai_tea_jazz.picking import PickingMixin
 from cardtable.games.chai_tea_jazz.records import RoundRecord, RoundSummary
@@ -167,7 +168,7 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin):
         self.trump = pick.play.trump
         self.order = pick.play.directions(game.tricks)
         self.strength = game.strength[self.order[0]]
-        self.events.append(("contract", seat, pick.row, str(pick.play), pick.debt, bonus))
+        self.events.append((Event.CONTRACT, seat, pick.row, str(pick.play), pick.debt, bonus))
         self.phase = PLAY
         self.cp = seat
 
@@ -225,7 +226,7 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin):
             self.row_points[row] = list(awarded)
             for s, gp in enumerate(awarded):
                 self.game_points[s] += gp
-            self.events.append(("row", row, awarded))
+            self.events.append((Event.ROW, row, awarded))
         summary = RoundSummary(
             round=self.round_no + 1,
             declarer=self.declarer,
@@ -242,7 +243,7 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin):
             aside=tuple((s, game.names[c]) for s, c in self.aside_taken),
         )
         self.round_summaries += (summary,)
-        self.events.append(("round", self.round_no, self.declarer, row, score))
+        self.events.append((Event.ROUND, self.round_no, self.declarer, row, score))
         self.finished_round = self._round_record()
         if self.finished == game.num_sides or (game.settings["early_end"] and self._decided()):
             self._end()
@@ -305,7 +306,7 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin):
             "contract_scores": scores,
             "contracts_played": rules,
             "mean_bet_debt": sum(x.bet_debt for x in summaries) / rounds,
-            "forced_picks": sum(1 for e in self.all_events() if e[0] == "forced"),
+            "forced_picks": sum(1 for e in self.all_events() if e[0] == Event.FORCED),
             "declarer_score": sum(x.score for x in summaries) / rounds,
         }
 
@@ -331,7 +332,7 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin):
         self.cp = TERMINAL
         finish = [f if f is not None else 99 for f in self.finish]
         self.result = tuple(final_ranking(self.totals(), finish))
-        self.events.append(("end", self.result))
+        self.events.append((Event.END, self.result))
 
     # ---- contract ------------------------------------------------------------------
     def current_player(self) -> int | Marker:

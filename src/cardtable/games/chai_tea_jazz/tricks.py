@@ -12,6 +12,7 @@ from __future__ import annotations
 from cardtable.engine.game import Action
 from cardtable.games.chai_tea_jazz.cards import JOKER, POINTS
 from cardtable.games.chai_tea_jazz.core import ChaiTeaJazzCore
+from cardtable.games.chai_tea_jazz.events import Event
 
 JOKER_KEY = 1000
 TRUMP_KEY = 500
@@ -91,7 +92,7 @@ class TrickMixin(ChaiTeaJazzCore):
         self.captured[winner] += trick_cards
         entry = (self.trick_seats[0], tuple(trick_cards), winner)
         self.tricks_log.append(entry)
-        self.events.append(("trick", entry))
+        self.events.append((Event.TRICK, entry))
         if self.flips:
             for s, i in self.flips:
                 self.up[s][i] = self.down[s][i]

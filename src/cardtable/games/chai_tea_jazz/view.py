@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from cardtable.games.chai_tea_jazz.cards import DIRECTION_NAMES, POINTS, SUITS
 from cardtable.games.chai_tea_jazz.contracts import describe
+from cardtable.games.chai_tea_jazz.events import Event
 from cardtable.games.chai_tea_jazz.phases import Phase
 from cardtable.games.chai_tea_jazz.records import trick_view
 from cardtable.games.chai_tea_jazz.schema import (
@@ -78,13 +79,14 @@ def observation(state: ChaiTeaJazzState, seat: int) -> Observation:
     bids: list[SeatAndText] = []
     for event in state.events:
         kind = event[0]
-        if kind == "pick":
+        if kind == Event.PICK:
             bids.append([event[1], event[2]])
-        elif kind == "pass":
+        elif kind == Event.PASS or kind == Event.DECLINE:
             bids.append([event[1], "pass"])
-        elif kind in ("offer", "accept", "decline"):
-            word = {"offer": "offer", "accept": "accept", "decline": "pass"}[kind]
-            bids.append([event[1], f"{word} {event[2]}" if kind == "offer" else word])
+        elif kind == Event.OFFER:
+            bids.append([event[1], f"offer {event[2]}"])
+        elif kind == Event.ACCEPT:
+            bids.append([event[1], "accept"])
     straw: list[list[StrawStackView]] | None = None
     if n == 2:
         straw = [
@@ -246,39 +248,39 @@ def _format(state: ChaiTeaJazzState, events: Sequence[tuple[Any, ...]]) -> list[
     out = []
     for event in events:
         kind = event[0]
-        if kind == "pass":
+        if kind == Event.PASS:
             out.append(f"P{event[1]} passes.")
-        elif kind == "pick":
+        elif kind == Event.PICK:
             out.append(f"P{event[1]}: {event[2]}.")
-        elif kind == "forced":
+        elif kind == Event.FORCED:
             out.append(f"Everyone passed: P{event[1]} must pick.")
-        elif kind == "offer":
+        elif kind == Event.OFFER:
             out.append(f"P{event[1]} offers {event[2]} to take the Barrel.")
-        elif kind == "accept":
+        elif kind == Event.ACCEPT:
             out.append(f"P{event[1]} accepts the offer of {event[2]}.")
-        elif kind == "decline":
+        elif kind == Event.DECLINE:
             out.append(f"P{event[1]} declines the offer.")
-        elif kind == "contract":
+        elif kind == Event.CONTRACT:
             _, seat, row, play, debt, bonus = event
             out.append(
                 f"P{seat} declares {game.rows[row].name} ({play}), Bet Debt {debt}"
                 + (f", offer +{bonus}" if bonus else "")
                 + "."
             )
-        elif kind == "trick":
+        elif kind == Event.TRICK:
             lead, cards, winner = event[1]
             n = game.num_players
             shown = ", ".join(f"P{(lead + i) % n} {game.names[c]}" for i, c in enumerate(cards))
             worth = sum(POINTS[c] for c in cards)
             out.append(f"Trick: {shown}; P{winner} wins {worth} points.")
-        elif kind == "round":
+        elif kind == Event.ROUND:
             _, number, seat, row, score = event
             out.append(f"Round {number + 1}: P{seat} scores {score} in {game.rows[row].name}.")
-        elif kind == "row":
+        elif kind == Event.ROW:
             _, row, awarded = event
             shown = ", ".join(f"{game.side_name(s)} {gp:+d}" for s, gp in enumerate(awarded))
             out.append(f"Row {game.rows[row].name} is complete: {shown} game points.")
-        elif kind == "end":
+        elif kind == Event.END:
             out.append("Game over: " + ", ".join(game.side_name(s) for s in event[1]) + ".")
     return out
 
