@@ -89,3 +89,12 @@ def test_every_contract_rule_is_registered_named_in_the_schema_and_offered_by_it
         assert {p.rule for p in plays} == {name}
         assert all((p.trump >= 0) == rule.TRUMP for p in plays)
         assert all((p.high is not None) == rule.DIRECTED for p in plays)
+
+
+def test_every_phase_label_is_a_phase_name_of_the_schema() -> None:
+    from typing import get_args
+
+    from cardtable.games.chai_tea_jazz.phases import Phase
+    from cardtable.games.chai_tea_jazz.schema import PhaseName
+
+    assert tuple(p.label for p in Phase) == get_args(PhaseName)
