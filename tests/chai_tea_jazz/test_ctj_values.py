@@ -46,9 +46,12 @@ def test_actions_of_different_kinds_or_fields_differ() -> None:
     assert act.PASS != act.ACCEPT and act.Offer(5) != act.Offer(10)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 6])
-def test_the_deal_draw_is_the_engines(players: int) -> None:
-    state = ChaiTeaJazzGame(players).new_initial_state(seed=players)
+@pytest.mark.parametrize(
+    ("players", "settings"),
+    [(2, {}), (3, {}), (4, {}), (6, {}), (6, {"double_deck": True})],
+)
+def test_the_deal_draw_is_the_engines(players: int, settings: dict[str, bool]) -> None:
+    state = ChaiTeaJazzGame(players, **settings).new_initial_state(seed=players)
     while state.is_chance_node():
         engine = state.clone()
         expected = State.sample_chance(engine)

@@ -356,22 +356,34 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin):
     def sample_chance(self) -> Action:
         """The engine's draw, without building ``(outcome, probability)`` pairs.
 
-        A deal of distinct cards has equally likely outcomes, so the draw makes
-        the same RNG call and the same running sums as ``State.sample_chance``
-        and gives the same card; other chance nodes use the engine's.
+        The same RNG call and the same running sums of the same probabilities,
+        in the order of ``chance_outcomes``, as ``State.sample_chance``, so the
+        same card (``test_ctj_values`` compares them at every deal).
         """
-        left = self.deal_left
-        if left is None or self.phase != DEAL:
+        if self.phase != DEAL:
             return super().sample_chance()
-        outcomes: list[Action] = list(left.values())
-        self._legal = outcomes
-        p = 1 / len(outcomes)
+        left = self.deal_left
         r = self.rng.random()
         acc = 0.0
-        for outcome in outcomes:
-            acc += p
+        outcomes: list[Action]
+        if left is not None:
+            outcomes = list(left.values())
+            self._legal = outcomes
+            p = 1 / len(outcomes)
+            for outcome in outcomes:
+                acc += p
+                if r < acc:
+                    return outcome
+            return outcomes[-1]
+        table = self.game.deal_actions
+        counts = self.undealt_counts
+        outcomes = [table[c] for c in counts]
+        self._legal = outcomes
+        remaining = self.remaining
+        for c, k in counts.items():
+            acc += k / remaining
             if r < acc:
-                return outcome
+                return table[c]
         return outcomes[-1]
 
     def _apply(self, action: Action) -> None:
