@@ -13,10 +13,14 @@
 | ``accept``               | Passing the Barrel: take the offer (then pick freely)     |
 | ``9H`` (or ``play 9H``)  | play the 9 of Hearts (``JK`` is a Joker)                  |
 
-Actions are interned for the whole process (``intern``), so the same action is
-the same object in every game instance and equality is identity: legality and
-parsing checks are then C-level identity scans instead of dataclass ``__eq__``
-calls, which dominated the profile of a random playout.
+Actions are values: two actions with the same fields are equal and hash
+alike, whoever built them (a parser, a record, another process). They are
+also interned for the whole process (``intern``), so the action a state offers
+and the one a caller hands back are usually the same object, and the
+``action in legal`` scans of the hot path mostly end on C-level identity; the
+hand-written ``__eq__`` and ``__hash__`` below keep the other comparisons to
+one type check and one field (the generated ones build tuples, which
+dominated the profile of a random playout).
 """
 
 from __future__ import annotations
@@ -28,51 +32,98 @@ from cardtable.engine.game import Action, Decline
 from cardtable.games.chai_tea_jazz.contracts import Play
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True)  # keeps the __eq__ and __hash__ written below
 class Deal(Action):
     card: int
     text: str = field(compare=False, repr=False)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Deal and other.card == self.card
+
+    def __hash__(self) -> int:
+        return self.card
 
     def __str__(self) -> str:
         return f"deal {self.text}"
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True)  # keeps the __eq__ and __hash__ written below
 class PlayCard(Action):
     card: int
     text: str = field(compare=False, repr=False)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is PlayCard and other.card == self.card
+
+    def __hash__(self) -> int:
+        return self.card | 0x100
 
     def __str__(self) -> str:
         return self.text
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True)  # keeps the __eq__ and __hash__ written below
 class Pass(Decline):
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Pass
+
+    def __hash__(self) -> int:
+        return 0x200
+
     def __str__(self) -> str:
         return "pass"
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True)  # keeps the __eq__ and __hash__ written below
 class Pick(Action):
     row: int
     play: Play
     debt: int
     text: str = field(compare=False, repr=False)
+    # computed once: a Play hashes through its generated dataclass ``__hash__``
+    key: int = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "key", hash((self.row, self.play, self.debt)))
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(other) is Pick
+            and other.key == self.key
+            and other.row == self.row
+            and other.debt == self.debt
+            and other.play == self.play
+        )
+
+    def __hash__(self) -> int:
+        return self.key
 
     def __str__(self) -> str:
         return self.text
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True)  # keeps the __eq__ and __hash__ written below
 class Offer(Action):
     amount: int
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Offer and other.amount == self.amount
+
+    def __hash__(self) -> int:
+        return self.amount | 0x400
 
     def __str__(self) -> str:
         return f"offer {self.amount}"
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True)  # keeps the __eq__ and __hash__ written below
 class Accept(Action):
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Accept
+
+    def __hash__(self) -> int:
+        return 0x800
+
     def __str__(self) -> str:
         return "accept"
 

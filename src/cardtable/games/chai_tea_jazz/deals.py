@@ -17,7 +17,7 @@ from cardtable.engine.errors import BadDealError
 if TYPE_CHECKING:
     from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
 
-from cardtable.games.chai_tea_jazz.game import ASIDE, DOWN, HAND, UP
+from cardtable.games.chai_tea_jazz.zones import ASIDE, DOWN, HAND, UP
 
 ZONE_KEYS = {HAND: "hands", DOWN: "straw_down", UP: "straw_up", ASIDE: "aside"}
 

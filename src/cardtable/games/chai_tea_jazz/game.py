@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Action, FileOption, Game, GameInfo, Setting
@@ -26,12 +26,12 @@ from cardtable.games.chai_tea_jazz.cards import (
     max_rank,
     strength_table,
 )
+from cardtable.games.chai_tea_jazz.schema import Observation, PublicObservation
 from cardtable.games.chai_tea_jazz.setups import Row, build_rows
+from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState
+from cardtable.games.chai_tea_jazz.view import render
+from cardtable.games.chai_tea_jazz.zones import ASIDE, DOWN, HAND, UP, Zone
 
-if TYPE_CHECKING:
-    from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState
-
-HAND, DOWN, UP, ASIDE = range(4)
 # Tables derived from (players, settings), shared by every game built with them:
 # records are replayed by building a new game, so this keeps replays cheap.
 _DERIVED: dict[tuple[int, str], dict[str, Any]] = {}
@@ -122,6 +122,8 @@ class ChaiTeaJazzGame(Game):
         "expert": "pimc(samples=20, depth=2)",
     }
     default_bot = "heuristic"
+    observation_schema: ClassVar[Any] = Observation
+    public_schema: ClassVar[Any] = PublicObservation
     file_options = (
         FileOption("--setup", "setup", "a contract setup file (JSON/TOML) for Chai Tea Jazz"),
     )
@@ -200,16 +202,16 @@ class ChaiTeaJazzGame(Game):
         self.rounds = len(self.rows) * self.num_sides
         self._tables()
 
-    def _layout(self) -> list[tuple[int, int, int]]:
+    def _layout(self) -> tuple[tuple[Zone, int, int], ...]:
         """Deal order as (zone, seat, index); two players follow the rulebook's steps."""
         n = self.num_players
         if n != 2:
-            return [(HAND, i % n, i // n) for i in range(self.hand_size * n)]
+            return tuple((HAND, i % n, i // n) for i in range(self.hand_size * n))
         out = [(ASIDE, -1, 0), (ASIDE, -1, 1)]
         out += [(DOWN, i % 2, i // 2) for i in range(10)]
         out += [(UP, i % 2, i // 2) for i in range(10)]
         out += [(HAND, i % 2, i // 2) for i in range(14)]
-        return out
+        return tuple(out)
 
     def _tables(self) -> None:
         names = self.names
@@ -252,8 +254,6 @@ class ChaiTeaJazzGame(Game):
         self.pick_cache: dict[tuple[Any, ...], list[Action]] = {}
 
     def new_initial_state(self, seed: int | None = None, deal: Any = None) -> ChaiTeaJazzState:
-        from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState
-
         return ChaiTeaJazzState(self, seed, deal)
 
     def deck(self) -> Counter[str]:
@@ -270,6 +270,4 @@ class ChaiTeaJazzGame(Game):
         return f"P{side}"
 
     def render(self, observation: dict[str, Any]) -> str:
-        from cardtable.games.chai_tea_jazz.view import render
-
         return render(observation)

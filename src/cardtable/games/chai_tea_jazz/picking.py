@@ -1,40 +1,23 @@
 """The picking phase: pass, pick, Hard Pass, forced pick, Bet Debt, Passing the Barrel.
 
-Kept as a mixin of the state so the hot path stays plain attribute access.
+A mixin of the state (its fields are declared in ``core``) so the hot path
+stays plain attribute access.
 Seats whose side has completed every row are marked as passed when the round
 starts: the rules say they must always pass, so asking them is no decision.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from cardtable.engine.game import Action, Marker
+from cardtable.engine.game import Action
 from cardtable.games.chai_tea_jazz import actions as act
+from cardtable.games.chai_tea_jazz.core import ChaiTeaJazzCore
+from cardtable.games.chai_tea_jazz.events import Event
+from cardtable.games.chai_tea_jazz.phases import Phase
 
-if TYPE_CHECKING:
-    from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
-
-PICK, OFFER, ACCEPT = 1, 2, 3
+PICK, OFFER, ACCEPT = Phase.PICK, Phase.OFFER, Phase.ACCEPT
 
 
-class PickingMixin:
-    game: ChaiTeaJazzGame
-    cp: int | Marker
-    phase: int
-    passed: list[bool]
-    cb: int
-    cb_pick: act.Pick | None
-    forced: bool
-    offer: int
-    responders: list[int]
-    barrel: int
-    open_rows: list[list[bool]]
-    events: list[tuple[Any, ...]]
-
-    def _declare(self, seat: int, pick: act.Pick, bonus: int) -> None:  # pragma: no cover
-        raise NotImplementedError
-
+class PickingMixin(ChaiTeaJazzCore):
     def _pick_options(self, seat: int, level: int) -> list[Action]:
         """Picks of every row the seat's side has not completed, Bet Debt ``level`` and up.
 
@@ -122,10 +105,10 @@ class PickingMixin:
         phase = self.phase
         if phase == OFFER:
             if action is act.ACCEPT:
-                self.events.append(("accept", seat, self.offer))
+                self.events.append((Event.ACCEPT, seat, self.offer))
                 self.phase = ACCEPT
                 return
-            self.events.append(("decline", seat, self.offer))
+            self.events.append((Event.DECLINE, seat, self.offer))
             self.responders.pop(0)
             if self.responders:
                 self.cp = self.responders[0]
@@ -135,13 +118,13 @@ class PickingMixin:
             return
         if isinstance(action, act.Offer):
             self.offer = action.amount
-            self.events.append(("offer", seat, action.amount))
+            self.events.append((Event.OFFER, seat, action.amount))
             self.responders = self._responders()
             self.phase = OFFER
             self.cp = self.responders[0]
             return
         if isinstance(action, act.Pick):
-            self.events.append(("pick", seat, action.text))
+            self.events.append((Event.PICK, seat, action.text))
             if phase == ACCEPT:
                 self._declare(seat, action, self.offer)
                 return
@@ -157,7 +140,7 @@ class PickingMixin:
                 self.cp = nxt
             return
         # a pass (Hard Pass: out for the rest of this picking phase)
-        self.events.append(("pass", seat))
+        self.events.append((Event.PASS, seat))
         self.passed[seat] = True
         nxt = self._next_active(seat)
         if self.cb >= 0:
@@ -168,7 +151,7 @@ class PickingMixin:
                 self.cp = nxt
         elif nxt < 0:
             self.forced = True
-            self.events.append(("forced", self.barrel))
+            self.events.append((Event.FORCED, self.barrel))
             self.cp = self.barrel
         else:
             self.cp = nxt

@@ -13,16 +13,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from cardtable.games.chai_tea_jazz.cards import SUIT_OF
 from cardtable.games.chai_tea_jazz.deals import slots_to_round
-from cardtable.games.chai_tea_jazz.game import ASIDE, DOWN, HAND
+from cardtable.games.chai_tea_jazz.phases import Phase
+from cardtable.games.chai_tea_jazz.zones import ASIDE, DOWN, HAND
 
 if TYPE_CHECKING:
     from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState
 
 TRIES = 50
+S = TypeVar("S", bound="ChaiTeaJazzState")
 
 
 def hidden_slots(state: ChaiTeaJazzState, seat: int) -> list[tuple[int, int]]:
@@ -70,7 +72,7 @@ def _assign(
     return None
 
 
-def resample(state: ChaiTeaJazzState, seat: int, rng: random.Random) -> ChaiTeaJazzState:
+def resample(state: S, seat: int, rng: random.Random) -> S:
     game = state.game
     other = state.clone()
     other.reseed(rng)
@@ -93,10 +95,10 @@ def resample(state: ChaiTeaJazzState, seat: int, rng: random.Random) -> ChaiTeaJ
         slots[i] = got[g].pop()
     rest = Counter(got.get(undealt_group, []))
     if other.deal_left is not None:
-        other.deal_left = [game.deal_actions[c] for c in sorted(rest)]
+        other.deal_left = {c: game.deal_actions[c] for c in sorted(rest)}
     else:
         other.undealt_counts = dict(rest)
-    dealing = state.phase == 0
+    dealing = state.phase == Phase.DEAL
     for owner in range(game.num_players):
         if owner == seat:
             continue
@@ -113,9 +115,10 @@ def resample(state: ChaiTeaJazzState, seat: int, rng: random.Random) -> ChaiTeaJ
         other.aside = aside
     r = state.round_no
     if r < len(state.explicit):
-        other.explicit = [s[:] for s in state.explicit]
-        other.explicit[r] = slots[:]
-        other.deal = [slots_to_round(game, s) for s in other.explicit]
+        explicit = list(state.explicit)
+        explicit[r] = tuple(slots)
+        other.explicit = tuple(explicit)
+        other.deal = [slots_to_round(game, list(s)) for s in explicit]
     else:
         table = game.deal_actions
         start = state.deal_start

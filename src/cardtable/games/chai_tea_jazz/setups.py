@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, cast
 
 from cardtable.engine.errors import SettingError
 from cardtable.games.chai_tea_jazz.contracts import (
@@ -52,7 +52,8 @@ PRESETS: dict[str, list[dict[str, Any]]] = {
     ],
 }
 ROW_FIELDS = {"name", "key", "contract", "value", "avoid", "meta"}
-METAS = ("second",)
+Meta = Literal["second"]
+METAS: tuple[Meta, ...] = ("second",)
 DEFAULT_VALUE = 2  # rulings: additional contracts are worth 2 unless the setup says otherwise
 
 
@@ -66,7 +67,7 @@ class Row:
     contract: str
     value: int
     avoid: bool
-    meta: str | None
+    meta: Meta | None
     plays: tuple[Play, ...]
 
     @property
@@ -115,7 +116,7 @@ def build_rows(value: Any, players: int) -> tuple[Row, ...]:
     raw = setup_rows(value, players)
     keys: set[str] = set()
     specs: list[str] = []
-    checked: list[tuple[str, str, str, int, bool, str | None]] = []
+    checked: list[tuple[str, str, str, int, bool, Meta | None]] = []
     for i, row in enumerate(raw):
         if not isinstance(row, dict):
             raise _fail(i, row, "a row is an object with name, contract and value")
@@ -151,7 +152,7 @@ def build_rows(value: Any, players: int) -> tuple[Row, ...]:
             raise _fail(i, row, "'Get second place' only works with three players")
         if contract != JOKER_SPEC:
             specs.append(contract)
-        checked.append((key, name, contract, value_, avoid, meta))
+        checked.append((key, name, contract, value_, avoid, cast(Meta | None, meta)))
     jokers = tuple(joker_plays(specs))
     return tuple(
         Row(

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from cardtable.games.chai_tea_jazz.cards import MIDDLE, POINTS, strength_table
+from cardtable.games.chai_tea_jazz.phases import Phase
 
 if TYPE_CHECKING:
     from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState
@@ -55,7 +56,7 @@ def solvable(state: ChaiTeaJazzState) -> bool:
     """Whether ``state`` is in the tricks of a round the solver can search."""
     game = state.game
     return (
-        state.phase == 4
+        state.phase == Phase.PLAY
         and state.pick is not None
         and not game.straw
         and game.distinct

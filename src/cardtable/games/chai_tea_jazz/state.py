@@ -7,63 +7,63 @@ of ``game.layout`` (or an explicit deal), so a game is a list of actions and
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from itertools import repeat
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self, cast
 
 from cardtable.engine.counts import CardCount
 from cardtable.engine.errors import MalformedActionError
-from cardtable.engine.game import Action, Marker, State, check_seat
+from cardtable.engine.game import Action, Marker, check_seat
+from cardtable.engine.hints import hand_reasons, without
 from cardtable.games.chai_tea_jazz import actions as act
+from cardtable.games.chai_tea_jazz import resample as resampling
+from cardtable.games.chai_tea_jazz import view
 from cardtable.games.chai_tea_jazz.cards import POINTS, RANK_OF, SUIT_OF
 from cardtable.games.chai_tea_jazz.deals import parse_deal
-from cardtable.games.chai_tea_jazz.game import ASIDE, DOWN, HAND, UP, ChaiTeaJazzGame
-from cardtable.games.chai_tea_jazz.picking import ACCEPT, OFFER, PICK, PickingMixin
+from cardtable.games.chai_tea_jazz.events import Event
+from cardtable.games.chai_tea_jazz.phases import Phase
+from cardtable.games.chai_tea_jazz.picking import PickingMixin
+from cardtable.games.chai_tea_jazz.records import RoundRecord, RoundSummary
+from cardtable.games.chai_tea_jazz.schema import Observation, RoundSummaryView
 from cardtable.games.chai_tea_jazz.scoring import cumulative_total, final_ranking, row_game_points
 from cardtable.games.chai_tea_jazz.tricks import TrickMixin
+from cardtable.games.chai_tea_jazz.zones import ASIDE, DOWN, HAND, UP
 
-DEAL, PLAY, OVER = 0, 4, 5
-PHASE_NAMES = {
-    DEAL: "deal",
-    PICK: "pick",
-    OFFER: "offer",
-    ACCEPT: "accept",
-    PLAY: "play",
-    OVER: "over",
-}
+if TYPE_CHECKING:
+    from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
+
+DEAL, PICK, OFFER, ACCEPT, PLAY, OVER = Phase
 CHANCE = Marker.CHANCE
 TERMINAL = Marker.TERMINAL
 
 
-
-class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
-    game: ChaiTeaJazzGame
-
+class ChaiTeaJazzState(PickingMixin, TrickMixin):
     def __init__(self, game: ChaiTeaJazzGame, seed: int | None, deal: Any) -> None:
         super().__init__(game, seed, deal)
         n = game.num_players
         sides = game.num_sides
-        self.explicit: list[list[int]] = parse_deal(game, deal) if deal is not None else []
+        self.explicit = tuple(tuple(r) for r in parse_deal(game, deal)) if deal is not None else ()
         rows = len(game.rows)
-        self.open_rows: list[list[bool]] = [[True] * rows for _ in range(sides)]
-        self.row_score: list[list[int | None]] = [[None] * sides for _ in range(rows)]
-        self.row_order: list[list[int | None]] = [[None] * sides for _ in range(rows)]
-        self.row_points: list[list[int] | None] = [None] * rows
+        self.open_rows = [[True] * rows for _ in range(sides)]
+        self.row_score = [[None] * sides for _ in range(rows)]
+        self.row_order = [[None] * sides for _ in range(rows)]
+        self.row_points = [None] * rows
         self.completions = [0] * rows
         self.game_points = [0] * sides
-        self.finish: list[int | None] = [None] * sides
+        self.finish = [None] * sides
         self.finished = 0
         self.round_no = 0
         self.barrel = 0
-        self.summaries: list[dict[str, Any]] = []
+        self.round_summaries = ()
         # events of earlier rounds (immutable, shared by clones) and of this round
-        self.old_events: tuple[tuple[Any, ...], ...] = ()
-        self.old_log: tuple[int, list[str]] = (0, [])  # public_log lines of old_events
-        self.events: list[tuple[Any, ...]] = []
-        self.result: list[int] | None = None
-        # the round just played, shown until the next round's first decision (never mutated)
-        self.finished_round: dict[str, Any] | None = None
+        self.old_events = ()
+        self.old_log = (0, ())  # public_log lines of old_events
+        self.events = []
+        self.result = None
+        # the round just played, shown until the next round's first decision
+        self.finished_round = None
         self.deal_start = 0
         self._start_round(n)
 
@@ -71,46 +71,47 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
     def _start_round(self, n: int) -> None:
         game = self.game
         self.phase = DEAL
-        self.cp: int | Marker = CHANCE
+        self.cp = CHANCE
         self.remaining = len(game.deck_list)
-        # distinct-card decks keep the remaining deal outcomes (all equally likely);
-        # decks with twins or two Jokers keep counts instead
-        self.deal_left: list[act.Deal] | None = None
-        self.undealt_counts: dict[int, int] = {}
+        # distinct-card decks keep the remaining deal outcomes (all equally likely), by
+        # card so that dealing one is a dict deletion; decks with twins or two Jokers
+        # keep counts instead
+        self.deal_left = None
+        self.undealt_counts = {}
         if game.distinct:
-            self.deal_left = list(game.deal_actions.values())
+            self.deal_left = dict(game.deal_actions)
         else:
             self.undealt_counts = dict(Counter(game.deck_list))
-        self.slots: list[int] = []
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.up: list[list[int]] = [[-1] * 5 for _ in range(n)] if n == 2 else []
-        self.down: list[list[int]] = [[-1] * 5 for _ in range(n)] if n == 2 else []
-        self.aside: list[int] = []
+        self.slots = []
+        self.hands = [[] for _ in range(n)]
+        self.up = [[-1] * 5 for _ in range(n)] if n == 2 else []
+        self.down = [[-1] * 5 for _ in range(n)] if n == 2 else []
+        self.aside = []
         self.passed = [False] * n
         self.cb = -1
-        self.cb_pick: act.Pick | None = None
+        self.cb_pick = None
         self.forced = False
         self.offer = 0
-        self.responders: list[int] = []
+        self.responders = []
         self.declarer = -1
-        self.pick: act.Pick | None = None
+        self.pick = None
         self.bonus = 0
         self.trump = -1
-        self.order: tuple[int, ...] = ()
-        self.strength: tuple[int, ...] = ()
+        self.order = ()
+        self.strength = ()
         self.trick_no = 0
         self.led = -1
-        self.trick_seats: list[int] = []
-        self.trick_cards: list[int] = []
+        self.trick_seats = []
+        self.trick_cards = []
         self.best_key = -1
         self.best_seat = -1
         self.points = [0] * n
         self.tricks_won = [0] * n
-        self.captured: list[list[int]] = [[] for _ in range(n)]
+        self.captured = [[] for _ in range(n)]
         self.void = [0] * n
-        self.flips: list[tuple[int, int]] = []
-        self.tricks_log: list[tuple[int, tuple[int, ...], int]] = []
-        self.aside_taken: list[tuple[int, int]] = []
+        self.flips = []
+        self.tricks_log = []
+        self.aside_taken = []
         if self.events:
             self.old_events += tuple(self.events)
             self.events = []
@@ -122,7 +123,7 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
     def undealt(self) -> dict[int, int]:
         """Cards still to be dealt this round, with their counts."""
         if self.deal_left is not None:
-            return {a.card: 1 for a in self.deal_left}
+            return dict.fromkeys(self.deal_left, 1)
         return self.undealt_counts
 
     def _place(self, card: int) -> None:
@@ -131,7 +132,7 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
         zone, seat, index = game.layout[len(self.slots)]
         self.slots.append(card)
         if self.deal_left is not None:
-            self.deal_left.remove(game.deal_actions[card])
+            del self.deal_left[card]
         else:
             k = self.undealt_counts[card]
             if k == 1:
@@ -167,7 +168,7 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
         self.trump = pick.play.trump
         self.order = pick.play.directions(game.tricks)
         self.strength = game.strength[self.order[0]]
-        self.events.append(("contract", seat, pick.row, str(pick.play), pick.debt, bonus))
+        self.events.append((Event.CONTRACT, seat, pick.row, str(pick.play), pick.debt, bonus))
         self.phase = PLAY
         self.cp = seat
 
@@ -221,29 +222,28 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
             # every side has completed the row, so no entry is None
             scores = [x for x in self.row_score[row] if x is not None]
             orders = [x for x in self.row_order[row] if x is not None]
-            awarded = row_game_points(game.rows[row], scores, orders)
-            self.row_points[row] = awarded
+            awarded = tuple(row_game_points(game.rows[row], scores, orders))
+            self.row_points[row] = list(awarded)
             for s, gp in enumerate(awarded):
                 self.game_points[s] += gp
-            self.events.append(("row", row, tuple(awarded)))
-        self.summaries.append(
-            {
-                "round": self.round_no + 1,
-                "declarer": self.declarer,
-                "side": side,
-                "row": game.rows[row].name,
-                "contract": str(pick.play),
-                "captured": captured,
-                "last_trick": bonus_last,
-                "bet_debt": pick.debt,
-                "barrel_offer": self.bonus,
-                "score": score,
-                "match_point": match,
-                "row_game_points": awarded,
-                "aside": [[s, game.names[c]] for s, c in self.aside_taken],
-            }
+            self.events.append((Event.ROW, row, awarded))
+        summary = RoundSummary(
+            round=self.round_no + 1,
+            declarer=self.declarer,
+            side=side,
+            row=game.rows[row].name,
+            contract=str(pick.play),
+            captured=captured,
+            last_trick=bonus_last,
+            bet_debt=pick.debt,
+            barrel_offer=self.bonus,
+            score=score,
+            match_point=match,
+            row_game_points=awarded,
+            aside=tuple((s, game.names[c]) for s, c in self.aside_taken),
         )
-        self.events.append(("round", self.round_no, self.declarer, row, score))
+        self.round_summaries += (summary,)
+        self.events.append((Event.ROUND, self.round_no, self.declarer, row, score))
         self.finished_round = self._round_record()
         if self.finished == game.num_sides or (game.settings["early_end"] and self._decided()):
             self._end()
@@ -258,23 +258,22 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
         self.deal_start = self.move_number() + 1
         self._start_round(n)
 
-    def _round_record(self) -> dict[str, Any]:
+    def _round_record(self) -> RoundRecord:
         """The public record of the round just played, before the next one resets it."""
         game = self.game
-        names = game.names
-        tricks = [
-            {"leader": lead, "cards": [names[c] for c in cards], "winner": w}
-            for lead, cards, w in self.tricks_log
-        ]
-        return {
-            "round": self.round_no + 1,
-            "tricks": tricks,
-            "last_trick": tricks[-1],
-            "points": list(self.points),
-            "side_points": [sum(self.points[m] for m in members) for members in game.members],
-            "tricks_won": list(self.tricks_won),
-            "aside": [[s, names[c]] for s, c in self.aside_taken],
-        }
+        return RoundRecord(
+            round=self.round_no + 1,
+            tricks=tuple(self.tricks_log),
+            points=tuple(self.points),
+            side_points=tuple(sum(self.points[m] for m in members) for members in game.members),
+            tricks_won=tuple(self.tricks_won),
+            aside=tuple((s, game.names[c]) for s, c in self.aside_taken),
+        )
+
+    @property
+    def summaries(self) -> list[RoundSummaryView]:
+        """One summary per finished round, as ``rounds_played`` shows them."""
+        return [summary.view() for summary in self.round_summaries]
 
     def totals(self) -> list[int]:
         """What decides the game: game points, or Cumulative's total score."""
@@ -298,16 +297,17 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
             if done:
                 scores[row.name] = sum(done) / len(done)
         rules: dict[str, int] = {}
-        for summary in self.summaries:
-            rule = summary["contract"].split(" ")[0]
+        summaries = self.round_summaries
+        for summary in summaries:
+            rule = summary.contract.split(" ")[0]
             rules[rule] = rules.get(rule, 0) + 1
-        rounds = len(self.summaries) or 1
+        rounds = len(summaries) or 1
         return {
             "contract_scores": scores,
             "contracts_played": rules,
-            "mean_bet_debt": sum(x["bet_debt"] for x in self.summaries) / rounds,
-            "forced_picks": sum(1 for e in self.all_events() if e[0] == "forced"),
-            "declarer_score": sum(x["score"] for x in self.summaries) / rounds,
+            "mean_bet_debt": sum(x.bet_debt for x in summaries) / rounds,
+            "forced_picks": sum(1 for e in self.all_events() if e[0] == Event.FORCED),
+            "declarer_score": sum(x.score for x in summaries) / rounds,
         }
 
     def _decided(self) -> bool:
@@ -331,8 +331,8 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
         self.phase = OVER
         self.cp = TERMINAL
         finish = [f if f is not None else 99 for f in self.finish]
-        self.result = final_ranking(self.totals(), finish)
-        self.events.append(("end", tuple(self.result)))
+        self.result = tuple(final_ranking(self.totals(), finish))
+        self.events.append((Event.END, self.result))
 
     # ---- contract ------------------------------------------------------------------
     def current_player(self) -> int | Marker:
@@ -348,10 +348,43 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
             return []
         left = self.deal_left
         if left is not None:
-            return list(zip(left, repeat(1 / len(left))))
+            return list(zip(left.values(), repeat(1 / len(left))))
         table = self.game.deal_actions
         r = self.remaining
         return [(table[c], k / r) for c, k in self.undealt_counts.items()]
+
+    def sample_chance(self) -> Action:
+        """The engine's draw, without building ``(outcome, probability)`` pairs.
+
+        The same RNG call and the same running sums of the same probabilities,
+        in the order of ``chance_outcomes``, as ``State.sample_chance``, so the
+        same card (``test_ctj_values`` compares them at every deal).
+        """
+        if self.phase != DEAL:
+            return super().sample_chance()
+        left = self.deal_left
+        r = self.rng.random()
+        acc = 0.0
+        outcomes: list[Action]
+        if left is not None:
+            outcomes = list(left.values())
+            self._legal = outcomes
+            p = 1 / len(outcomes)
+            for outcome in outcomes:
+                acc += p
+                if r < acc:
+                    return outcome
+            return outcomes[-1]
+        table = self.game.deal_actions
+        counts = self.undealt_counts
+        outcomes = [table[c] for c in counts]
+        self._legal = outcomes
+        remaining = self.remaining
+        for c, k in counts.items():
+            acc += k / remaining
+            if r < acc:
+                return table[c]
+        return outcomes[-1]
 
     def _apply(self, action: Action) -> None:
         phase = self.phase
@@ -489,21 +522,29 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
         return [place[self.game.side_of[s]] for s in range(self.game.num_players)]
 
     def _copy(self) -> Self:
+        """Every field that is ever changed in place is copied; the rest is immutable.
+
+        Immutable by construction: ints, enums, tuples (``explicit``, ``order``,
+        ``strength``, ``old_events``, ``old_log``, ``round_summaries``, ``result``),
+        frozen records (``finished_round``) and actions (``pick``, ``cb_pick``).
+        The lists below hold ints, bools, ``None``, tuples or lists of ints, each copied
+        to its last list. ``deal`` is the caller's JSON and is copied whole.
+        """
         other = object.__new__(type(self))
-        d = self.__dict__.copy()
-        other.__dict__ = d
+        other.__dict__ = self.__dict__.copy()
+        if self.deal is not None:
+            other.deal = copy.deepcopy(self.deal)
         other.open_rows = [r[:] for r in self.open_rows]
         other.row_score = [r[:] for r in self.row_score]
         other.row_order = [r[:] for r in self.row_order]
-        other.row_points = self.row_points[:]
+        other.row_points = [p if p is None else p[:] for p in self.row_points]
         other.completions = self.completions[:]
         other.game_points = self.game_points[:]
         other.finish = self.finish[:]
-        other.summaries = self.summaries[:]
         other.events = self.events[:]
         other.undealt_counts = self.undealt_counts.copy()
         if self.deal_left is not None:
-            other.deal_left = self.deal_left[:]
+            other.deal_left = self.deal_left.copy()
         other.slots = self.slots[:]
         other.hands = [h[:] for h in self.hands]
         other.up = [u[:] for u in self.up]
@@ -522,6 +563,14 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
         other.aside_taken = self.aside_taken[:]
         return other
 
+    def clone(self) -> Self:
+        other = super().clone()
+        # the engine hands the clone the original's cached legal list; give it its own
+        legal = other._legal
+        if legal is not None:
+            other._legal = legal[:]
+        return other
+
     def cards(self) -> Counter[str]:
         """Every card in every zone (hands, straw, aside, trick, captured, undealt)."""
         names = self.game.names
@@ -537,41 +586,34 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
         for pile in self.captured:
             codes += pile
         if self.deal_left is not None:
-            codes += [a.card for a in self.deal_left]
+            codes += self.deal_left
         else:
             for c, k in self.undealt_counts.items():
                 codes += [c] * k
         return CardCount(map(names.__getitem__, codes))
 
-    def resample(self, seat: int, rng: random.Random) -> ChaiTeaJazzState:
-        from cardtable.games.chai_tea_jazz.resample import resample
-
+    def resample(self, seat: int, rng: random.Random) -> Self:
         check_seat(self, seat)
-        return resample(self, seat, rng)
+        return resampling.resample(self, seat, rng)
 
+    # The views are built as the ``schema`` TypedDicts (so the checker reads every
+    # field where it is made) and handed out under the engine's ``dict`` signature.
     def observation(self, seat: int) -> dict[str, Any]:
-        from cardtable.games.chai_tea_jazz.view import observation
-
         check_seat(self, seat)
-        return observation(self, seat)
+        built: Observation = view.observation(self, seat)
+        return cast(dict[str, Any], built)
 
     def public_log(self) -> list[str]:
-        from cardtable.games.chai_tea_jazz.view import public_log
-
-        return public_log(self)
+        return view.public_log(self)
 
     def public_observation(self) -> dict[str, Any]:
         """Seat 0's view without its hand and seat: the rest of it is public."""
-        from cardtable.engine.hints import without
-
         return without(self.observation(0), "seat", "side", "hand")
 
     def unplayable_reasons(self, seat: int) -> dict[str, str]:
-        from cardtable.engine.hints import hand_reasons
-
         check_seat(self, seat)
         hand = self.observation(seat)["hand"]
         return hand_reasons(self, seat, hand, "not a card to play now")
 
 
-__all__ = ["ASIDE", "DOWN", "HAND", "UP", "ChaiTeaJazzState", "PHASE_NAMES"]
+__all__ = ["ASIDE", "DOWN", "HAND", "UP", "ChaiTeaJazzState", "Phase"]

@@ -9,45 +9,17 @@ double deck's twin cards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from cardtable.engine.game import Action, Marker
+from cardtable.engine.game import Action
 from cardtable.games.chai_tea_jazz.cards import JOKER, POINTS
-
-if TYPE_CHECKING:
-    from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
+from cardtable.games.chai_tea_jazz.core import ChaiTeaJazzCore
+from cardtable.games.chai_tea_jazz.events import Event
 
 JOKER_KEY = 1000
 TRUMP_KEY = 500
 LED_KEY = 100
 
 
-class TrickMixin:
-    game: ChaiTeaJazzGame
-    cp: int | Marker
-    hands: list[list[int]]
-    up: list[list[int]]
-    down: list[list[int]]
-    trump: int
-    strength: tuple[int, ...]
-    led: int
-    trick_seats: list[int]
-    trick_cards: list[int]
-    best_key: int
-    best_seat: int
-    order: tuple[int, ...]
-    trick_no: int
-    points: list[int]
-    tricks_won: list[int]
-    captured: list[list[int]]
-    void: list[int]
-    flips: list[tuple[int, int]]
-    tricks_log: list[tuple[int, tuple[int, ...], int]]
-    events: list[tuple[Any, ...]]
-
-    def _finish_round(self) -> None:  # pragma: no cover
-        raise NotImplementedError
-
+class TrickMixin(ChaiTeaJazzCore):
     def playable(self, seat: int) -> list[int]:
         """Cards the seat may play from (hand and, with two players, face-up straw)."""
         hand = self.hands[seat]
@@ -120,7 +92,7 @@ class TrickMixin:
         self.captured[winner] += trick_cards
         entry = (self.trick_seats[0], tuple(trick_cards), winner)
         self.tricks_log.append(entry)
-        self.events.append(("trick", entry))
+        self.events.append((Event.TRICK, entry))
         if self.flips:
             for s, i in self.flips:
                 self.up[s][i] = self.down[s][i]

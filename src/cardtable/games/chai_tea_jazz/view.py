@@ -8,24 +8,46 @@ counts. ``resample`` relies on this: re-dealing hidden cards cannot change it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardtable.games.chai_tea_jazz.cards import DIRECTION_NAMES, POINTS, SUITS
 from cardtable.games.chai_tea_jazz.contracts import describe
+from cardtable.games.chai_tea_jazz.events import Event
+from cardtable.games.chai_tea_jazz.phases import Phase
+from cardtable.games.chai_tea_jazz.records import trick_view
+from cardtable.games.chai_tea_jazz.schema import (
+    BiddingView,
+    ContractView,
+    DirectionName,
+    Observation,
+    ResultView,
+    RowView,
+    RuleName,
+    SeatAndText,
+    StrawStackView,
+    SuitLetter,
+    TrickInPlayView,
+)
 
 if TYPE_CHECKING:
     from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState
 
 
-def observation(state: ChaiTeaJazzState, seat: int) -> dict[str, Any]:
-    from cardtable.games.chai_tea_jazz.state import PHASE_NAMES
+def _suit(suit: int) -> SuitLetter | None:
+    return cast(SuitLetter, SUITS[suit]) if suit >= 0 else None
 
+
+def _direction(direction: int) -> DirectionName:
+    return cast(DirectionName, DIRECTION_NAMES[direction])
+
+
+def observation(state: ChaiTeaJazzState, seat: int) -> Observation:
     game = state.game
     names = game.names
     n = game.num_players
     cp = state.cp
     pick = state.pick
-    contract = None
+    contract: ContractView | None = None
     if pick is not None:
         play = pick.play
         contract = {
@@ -35,36 +57,37 @@ def observation(state: ChaiTeaJazzState, seat: int) -> dict[str, Any]:
             "row_name": game.rows[pick.row].name,
             "play": str(play),
             "description": describe(play),
-            "rule": play.rule,
-            "trump": SUITS[play.trump] if play.trump >= 0 else None,
-            "directions": [DIRECTION_NAMES[d] for d in state.order],
+            "rule": cast(RuleName, play.rule),
+            "trump": _suit(play.trump),
+            "directions": [_direction(d) for d in state.order],
             "bet_debt": pick.debt,
             "barrel_offer": state.bonus,
         }
-    in_play = pick is not None and state.trick_no < game.tricks and state.phase == 4
-    trick = None
+    in_play = pick is not None and state.trick_no < game.tricks and state.phase == Phase.PLAY
+    trick: TrickInPlayView | None = None
     if in_play:
         trick = {
             "number": state.trick_no + 1,
             "of": game.tricks,
-            "direction": DIRECTION_NAMES[state.order[state.trick_no]],
-            "led": SUITS[state.led] if state.led >= 0 else None,
+            "direction": _direction(state.order[state.trick_no]),
+            "led": _suit(state.led),
             "cards": [
                 [s, names[c]] for s, c in zip(state.trick_seats, state.trick_cards, strict=True)
             ],
             "winning": state.best_seat if state.trick_cards else None,
         }
-    bids = []
+    bids: list[SeatAndText] = []
     for event in state.events:
         kind = event[0]
-        if kind == "pick":
+        if kind == Event.PICK:
             bids.append([event[1], event[2]])
-        elif kind == "pass":
+        elif kind == Event.PASS or kind == Event.DECLINE:
             bids.append([event[1], "pass"])
-        elif kind in ("offer", "accept", "decline"):
-            word = {"offer": "offer", "accept": "accept", "decline": "pass"}[kind]
-            bids.append([event[1], f"{word} {event[2]}" if kind == "offer" else word])
-    straw = None
+        elif kind == Event.OFFER:
+            bids.append([event[1], f"offer {event[2]}"])
+        elif kind == Event.ACCEPT:
+            bids.append([event[1], "accept"])
+    straw: list[list[StrawStackView]] | None = None
     if n == 2:
         straw = [
             [
@@ -76,8 +99,9 @@ def observation(state: ChaiTeaJazzState, seat: int) -> dict[str, Any]:
             ]
             for s in range(2)
         ]
-    rows = []
+    rows: list[RowView] = []
     for r, row in enumerate(game.rows):
+        awarded = state.row_points[r]
         rows.append(
             {
                 "key": row.key,
@@ -89,16 +113,28 @@ def observation(state: ChaiTeaJazzState, seat: int) -> dict[str, Any]:
                 "open": [state.open_rows[s][r] for s in range(game.num_sides)],
                 "scores": list(state.row_score[r]),
                 "order": list(state.row_order[r]),
-                "game_points": state.row_points[r],
+                "game_points": None if awarded is None else list(awarded),
             }
         )
-    result = None
+    result: ResultView | None = None
     if state.result is not None:
         result = {
             "ranking": list(state.result),
             "places": state.places(),
             "returns": state.returns(),
         }
+    bidding: BiddingView = {
+        "log": bids,
+        "passed": list(state.passed),
+        "current": None
+        if state.cb_pick is None
+        else {"seat": state.cb, "pick": state.cb_pick.text, "debt": state.cb_pick.debt},
+        "forced": state.forced,
+        "offer": state.offer,
+        "increment": game.increment,
+        "max_debt": game.max_debt,
+    }
+    done = state.finished_round
     return {
         "game": "chai-tea-jazz",
         "seat": seat,
@@ -107,29 +143,16 @@ def observation(state: ChaiTeaJazzState, seat: int) -> dict[str, Any]:
         "side": game.side_of[seat],
         "sides": [list(m) for m in game.members],
         "round": state.round_no + 1,
-        "phase": PHASE_NAMES[state.phase],
+        "phase": state.phase.label,
         "to_act": cp if isinstance(cp, int) else None,
         "barrel": state.barrel,
         "hand": [names[c] for c in state.hands[seat]],
         "straw": straw,
         "aside_cards": len(state.aside),
-        "bidding": {
-            "log": bids,
-            "passed": list(state.passed),
-            "current": None
-            if state.cb_pick is None
-            else {"seat": state.cb, "pick": state.cb_pick.text, "debt": state.cb_pick.debt},
-            "forced": state.forced,
-            "offer": state.offer,
-            "increment": game.increment,
-            "max_debt": game.max_debt,
-        },
+        "bidding": bidding,
         "contract": contract,
         "trick": trick,
-        "tricks": [
-            {"leader": lead, "cards": [names[c] for c in cards], "winner": w}
-            for lead, cards, w in state.tricks_log
-        ],
+        "tricks": [trick_view(t, names) for t in state.tricks_log],
         "points": list(state.points),
         "tricks_won": list(state.tricks_won),
         "scoreboard": {
@@ -139,7 +162,7 @@ def observation(state: ChaiTeaJazzState, seat: int) -> dict[str, Any]:
             "totals": state.totals(),
         },
         "rounds_played": state.summaries,
-        "finished_round": state.finished_round,
+        "finished_round": None if done is None else done.view(names),
         "result": result,
     }
 
@@ -215,9 +238,9 @@ def public_log(state: ChaiTeaJazzState) -> list[str]:
     old = state.old_events
     done, lines = state.old_log
     if done != len(old):
-        lines = lines + _format(state, old[done:])
+        lines = lines + tuple(_format(state, old[done:]))
         state.old_log = (len(old), lines)
-    return lines + _format(state, state.events)
+    return [*lines, *_format(state, state.events)]
 
 
 def _format(state: ChaiTeaJazzState, events: Sequence[tuple[Any, ...]]) -> list[str]:
@@ -225,39 +248,39 @@ def _format(state: ChaiTeaJazzState, events: Sequence[tuple[Any, ...]]) -> list[
     out = []
     for event in events:
         kind = event[0]
-        if kind == "pass":
+        if kind == Event.PASS:
             out.append(f"P{event[1]} passes.")
-        elif kind == "pick":
+        elif kind == Event.PICK:
             out.append(f"P{event[1]}: {event[2]}.")
-        elif kind == "forced":
+        elif kind == Event.FORCED:
             out.append(f"Everyone passed: P{event[1]} must pick.")
-        elif kind == "offer":
+        elif kind == Event.OFFER:
             out.append(f"P{event[1]} offers {event[2]} to take the Barrel.")
-        elif kind == "accept":
+        elif kind == Event.ACCEPT:
             out.append(f"P{event[1]} accepts the offer of {event[2]}.")
-        elif kind == "decline":
+        elif kind == Event.DECLINE:
             out.append(f"P{event[1]} declines the offer.")
-        elif kind == "contract":
+        elif kind == Event.CONTRACT:
             _, seat, row, play, debt, bonus = event
             out.append(
                 f"P{seat} declares {game.rows[row].name} ({play}), Bet Debt {debt}"
                 + (f", offer +{bonus}" if bonus else "")
                 + "."
             )
-        elif kind == "trick":
+        elif kind == Event.TRICK:
             lead, cards, winner = event[1]
             n = game.num_players
             shown = ", ".join(f"P{(lead + i) % n} {game.names[c]}" for i, c in enumerate(cards))
             worth = sum(POINTS[c] for c in cards)
             out.append(f"Trick: {shown}; P{winner} wins {worth} points.")
-        elif kind == "round":
+        elif kind == Event.ROUND:
             _, number, seat, row, score = event
             out.append(f"Round {number + 1}: P{seat} scores {score} in {game.rows[row].name}.")
-        elif kind == "row":
+        elif kind == Event.ROW:
             _, row, awarded = event
             shown = ", ".join(f"{game.side_name(s)} {gp:+d}" for s, gp in enumerate(awarded))
             out.append(f"Row {game.rows[row].name} is complete: {shown} game points.")
-        elif kind == "end":
+        elif kind == Event.END:
             out.append("Game over: " + ", ".join(game.side_name(s) for s in event[1]) + ".")
     return out
 

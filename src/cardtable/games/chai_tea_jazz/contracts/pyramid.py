@@ -1,0 +1,16 @@
+"""Pyramid: no trump; the first half of the tricks (rounded up) one way, the rest the other."""
+
+from __future__ import annotations
+
+from cardtable.games.chai_tea_jazz.cards import HIGH, LOW
+
+NAME = "pyramid"
+TITLE = "Pyramid"
+TRUMP = False
+DIRECTED = True
+
+
+def directions(tricks: int, high: bool | None) -> tuple[int, ...]:
+    first, other = (HIGH, LOW) if high else (LOW, HIGH)
+    half = (tricks + 1) // 2
+    return (first,) * half + (other,) * (tricks - half)

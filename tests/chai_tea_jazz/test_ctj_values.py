@@ -1,0 +1,103 @@
+"""Actions are values, clones share nothing mutable, and the fast deal draw is the engine's."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from cardtable.engine.conformance import check_clone_shares_nothing_mutable
+from cardtable.engine.game import Action, State
+from cardtable.games.chai_tea_jazz import actions as act
+from cardtable.games.chai_tea_jazz.contracts import Play
+from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
+
+
+def _twin(action: Action) -> Action:
+    twin = object.__new__(type(action))
+    for f in dataclasses.fields(action):  # type: ignore[arg-type]
+        object.__setattr__(twin, f.name, getattr(action, f.name))
+    return twin
+
+
+def test_every_action_kind_equals_and_hashes_like_its_twin() -> None:
+    game = ChaiTeaJazzGame(3, passing_the_barrel=True)
+    actions: list[Action] = [
+        *game.deal_actions.values(),
+        *game.play_actions.values(),
+        *game.offer_actions,
+        act.PASS,
+        act.ACCEPT,
+        *(p for per_play in game.pick_actions for picks in per_play for p in picks),
+    ]
+    for action in actions:
+        twin = _twin(action)
+        assert twin is not action and twin == action and hash(twin) == hash(action)
+    assert len(set(actions)) == len(actions)  # distinct actions stay distinct
+
+
+def test_actions_of_different_kinds_or_fields_differ() -> None:
+    game = ChaiTeaJazzGame(3)
+    card = next(iter(game.deal_actions))
+    assert game.deal_actions[card] != game.play_actions[card]
+    assert act.Pick(0, Play("under"), 0, "pick under") != act.Pick(0, Play("under"), 5, "x")
+    assert act.Pick(0, Play("under"), 5, "a") == act.Pick(0, Play("under"), 5, "b")
+    assert act.PASS != act.ACCEPT and act.Offer(5) != act.Offer(10)
+
+
+@pytest.mark.parametrize(
+    ("players", "settings"),
+    [(2, {}), (3, {}), (4, {}), (6, {}), (6, {"double_deck": True})],
+)
+def test_the_deal_draw_is_the_engines(players: int, settings: dict[str, bool]) -> None:
+    state = ChaiTeaJazzGame(players, **settings).new_initial_state(seed=players)
+    while state.is_chance_node():
+        engine = state.clone()
+        expected = State.sample_chance(engine)
+        assert state.sample_chance() == expected
+        assert state.legal_actions() == engine.legal_actions()
+        state.apply_action(expected)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_a_clone_shares_nothing_mutable_at_any_move(players: int) -> None:
+    game = ChaiTeaJazzGame(players)
+    state = game.new_initial_state(seed=5)
+    rng = random.Random(5)
+    while not state.is_terminal():
+        state.legal_actions()
+        check_clone_shares_nothing_mutable(game, 5, state)
+        state.apply_action(rng.choice(state.legal_actions()))
+    check_clone_shares_nothing_mutable(game, 5, state)
+
+
+def test_a_clone_of_an_explicit_deal_shares_nothing_mutable() -> None:
+    game = ChaiTeaJazzGame(3)
+    names = [game.names[c] for c in game.deck_list]
+    state = game.new_initial_state(deal={"hands": [names[0:12], names[12:24], names[24:36]]})
+    check_clone_shares_nothing_mutable(game, 0, state)
+
+
+def test_every_contract_rule_is_registered_named_in_the_schema_and_offered_by_its_spec() -> None:
+    from typing import get_args
+
+    from cardtable.games.chai_tea_jazz.contracts import RULES, SPECS
+    from cardtable.games.chai_tea_jazz.schema import RuleName
+
+    assert tuple(RULES) == get_args(RuleName)
+    for name, rule in RULES.items():
+        assert name == rule.NAME
+        plays = SPECS[name]
+        assert {p.rule for p in plays} == {name}
+        assert all((p.trump >= 0) == rule.TRUMP for p in plays)
+        assert all((p.high is not None) == rule.DIRECTED for p in plays)
+
+
+def test_every_phase_label_is_a_phase_name_of_the_schema() -> None:
+    from typing import get_args
+
+    from cardtable.games.chai_tea_jazz.phases import Phase
+    from cardtable.games.chai_tea_jazz.schema import PhaseName
+
+    assert tuple(p.label for p in Phase) == get_args(PhaseName)
