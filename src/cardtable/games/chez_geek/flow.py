@@ -71,8 +71,8 @@ def start_game(st: ChezGeekState, deal: Any) -> None:
     st.pair_pool = tuple(pair) if give else ()
     if st.game_no > 0:
         st.epoch += 1
-        st.epoch_pool.append(st.full[:])
-        st.pile = st.full[:]
+        st.epoch_pool.append(list(st.full))
+        st.pile = list(st.full)
         st.pile_n = sum(st.pile)
         st.forced = []
         st.forced_pos = 0

@@ -10,6 +10,7 @@ from cardtable.engine.game import FileOption, Game, GameInfo, Setting
 from cardtable.games.chez_geek.actions import Call as CallAction
 from cardtable.games.chez_geek.actions import CardAct, Chance, Play
 from cardtable.games.chez_geek.deck_loader import cached_deck
+from cardtable.games.chez_geek.schema import ChezGeekObservation, ChezGeekPublicView
 from cardtable.games.chez_geek.state import ChezGeekState
 
 
@@ -79,6 +80,8 @@ class ChezGeekGame(Game):
         "hard": "ismcts(max_time=0.9)",
         "expert": "ismcts(iterations=3000, max_actions=150000)",
     }
+    observation_schema = ChezGeekObservation
+    public_schema = ChezGeekPublicView
     deck_checker = "cardtable.games.chez_geek.deck_check:check_deck_files"
 
     def _check_settings(self) -> None:

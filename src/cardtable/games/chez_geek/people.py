@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardtable.games.chez_geek.phases import CALL, DISCARD, FREE
 from cardtable.games.chez_geek.steps import CH_ROLL, D_COST, D_SEND, R_SLACK, Step
 
 if TYPE_CHECKING:
     from cardtable.games.chez_geek.cards import CardDef
     from cardtable.games.chez_geek.state import ChezGeekState
 
-CALL, FREE, DISCARD = 3, 4, 5
 NOT_HOME = 2  # a Call roll of 1-2: not home
 STAYS = 3  # a roll to get rid of a Person of 1-3: stays
 REFUSAL_FREE_TIME = 1  # what refusing a card cost costs instead

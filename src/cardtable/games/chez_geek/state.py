@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Self, cast
 
 from cardtable.engine.counts import CardCount
 from cardtable.engine.errors import MalformedActionError
 from cardtable.engine.game import Action, Marker, State, check_seat
-from cardtable.engine.hints import hand_reasons, without
+from cardtable.engine.hints import hand_reasons
 from cardtable.games.chez_geek import actions as act
 from cardtable.games.chez_geek import flow, people, plays, view
 from cardtable.games.chez_geek.phases import SETUP, Phase
@@ -36,9 +36,6 @@ if TYPE_CHECKING:
     from cardtable.games.chez_geek.game import ChezGeekGame
 
 CHANCE = Marker.CHANCE
-
-
-
 TERMINAL = Marker.TERMINAL
 
 
@@ -52,7 +49,7 @@ class ChezGeekState(State):
         self.jobdefs = deck.jobs
         n = game.num_players
         self.n = n
-        self.full = [c.copies for c in self.defs]
+        self.full = tuple(c.copies for c in self.defs)
         self.job_of = [-1] * n
         self.job_pile: list[int] = []
         self.set_aside: list[int] = []
@@ -66,10 +63,10 @@ class ChezGeekState(State):
         self.revealed: list[bool] = []
         self.hands: list[list[int]] = [[] for _ in range(n)]
         # the draw pile as counts per card type; ``epoch`` counts its shuffles
-        self.pile = self.full[:]
+        self.pile = list(self.full)
         self.pile_n = sum(self.pile)
         self.epoch = 0
-        self.epoch_pool: list[list[int]] = [self.full[:]]
+        self.epoch_pool: list[list[int]] = [list(self.full)]
         self.forced: list[int] = []
         self.forced_pos = 0
         # rooms: (type, slack, tokened, uid)
@@ -202,14 +199,16 @@ class ChezGeekState(State):
 
     def observation(self, seat: int) -> dict[str, Any]:
         check_seat(self, seat)
-        return view.observation(self, seat)
+        # built and checked as a ChezGeekObservation in view.py; the engine's contract
+        # names a plain dict, which a TypedDict is not to the type checker
+        return cast("dict[str, Any]", view.observation(self, seat))
 
     def public_log(self) -> list[str]:
         return [view.describe(self, e) for e in self.events]
 
     def public_observation(self) -> dict[str, Any]:
         """Seat 0's view without its hand and seat: rooms, Slack, Jobs and the stack are public."""
-        return without(self.observation(0), "seat", "hand")
+        return cast("dict[str, Any]", view.public_observation(self))
 
     def unplayable_reasons(self, seat: int) -> dict[str, str]:
         check_seat(self, seat)
@@ -241,7 +240,15 @@ class ChezGeekState(State):
         other.pen_ft = self.pen_ft[:]
         other.pen_income = self.pen_income[:]
         other.wins = self.wins[:]
-        other.events = self.events[:]
+        other.events = self.events[:]  # entries are tuples
+        other._outcomes = None  # a cache of what the position gives: recomputed on demand
+        return other
+
+    def clone(self) -> Self:
+        other = super().clone()
+        # the engine's clone hands the copy the original's cached list of legal actions
+        if other._legal is not None:
+            other._legal = other._legal[:]
         return other
 
     def cards(self) -> Counter[str]:

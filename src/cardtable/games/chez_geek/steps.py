@@ -9,14 +9,68 @@ and nothing hides in flags scattered through the rules.
 
 from __future__ import annotations
 
-# chance steps
-CH_JOB, CH_DRAW, CH_ROLL = range(3)
-# decisions
-D_PICK, D_CALLS, D_FREE, D_SHOP, D_WINDOW, D_SEND, D_COST, D_DISCARD = range(3, 11)
-# automatic: resolves when it reaches the top of the stack
-PLAY = 11
-CHANCE_KINDS = (CH_JOB, CH_DRAW, CH_ROLL)
-STEP_NAMES = (
+import enum
+
+from cardtable.games.chez_geek.schema import PlayLabel, RollPurposeLabel, StepLabel
+
+
+class StepKind(enum.IntEnum):
+    """What a pending step is: a chance event, a decision, or a play that resolves itself."""
+
+    CH_JOB = 0
+    CH_DRAW = 1
+    CH_ROLL = 2
+    D_PICK = 3
+    D_CALLS = 4
+    D_FREE = 5
+    D_SHOP = 6
+    D_WINDOW = 7
+    D_SEND = 8
+    D_COST = 9
+    D_DISCARD = 10
+    PLAY = 11
+
+    @property
+    def label(self) -> StepLabel:
+        """The name the observation's ``prompt.step`` carries."""
+        return STEP_NAMES[self]
+
+
+class PlayKind(enum.IntEnum):
+    """What an announced play is (what a cancel may answer)."""
+
+    CALL = 0
+    SHOP = 1
+    ACTIVITY = 2
+    WHENEVER = 3
+
+    @property
+    def label(self) -> PlayLabel:
+        """The name the observation's ``stack[].play`` carries."""
+        return PLAY_NAMES[self]
+
+
+class RollPurpose(enum.IntEnum):
+    """Why a die is rolled."""
+
+    INCOME = 0
+    FREE_TIME = 1
+    EVICT = 2
+    CALL = 3
+    SLACK = 4
+
+    @property
+    def label(self) -> RollPurposeLabel:
+        """The name the observation's ``prompt.purpose`` carries."""
+        return ROLL_PURPOSES[self]
+
+    @property
+    def words(self) -> str:
+        """The purpose as the public log writes it."""
+        return ROLL_NAMES[self]
+
+
+STEP_NAMES: tuple[StepLabel, ...] = (
     "deal-job",
     "draw",
     "roll",
@@ -30,13 +84,34 @@ STEP_NAMES = (
     "discard",
     "play",
 )
-
-# what a PLAY is
-P_CALL, P_SHOP, P_ACTIVITY, P_WHENEVER = range(4)
-PLAY_NAMES = ("Call", "Shopping trip", "Activity", "Whenever")
-# why a die is rolled
-R_INCOME, R_FREE_TIME, R_EVICT, R_CALL, R_SLACK = range(5)
+PLAY_NAMES: tuple[PlayLabel, ...] = ("Call", "Shopping trip", "Activity", "Whenever")
+ROLL_PURPOSES: tuple[RollPurposeLabel, ...] = (
+    "income",
+    "free-time",
+    "get-rid-of-person",
+    "call",
+    "slack",
+)
 ROLL_NAMES = ("Income", "Free Time", "get rid of a Person", "Call", "Slack")
+
+# module-level names for the rules' hot paths
+(
+    CH_JOB,
+    CH_DRAW,
+    CH_ROLL,
+    D_PICK,
+    D_CALLS,
+    D_FREE,
+    D_SHOP,
+    D_WINDOW,
+    D_SEND,
+    D_COST,
+    D_DISCARD,
+    PLAY,
+) = StepKind
+CHANCE_KINDS = (CH_JOB, CH_DRAW, CH_ROLL)
+P_CALL, P_SHOP, P_ACTIVITY, P_WHENEVER = PlayKind
+R_INCOME, R_FREE_TIME, R_EVICT, R_CALL, R_SLACK = RollPurpose
 
 
 class Step:
@@ -67,7 +142,7 @@ class Step:
 
     def __init__(
         self,
-        kind: int,
+        kind: StepKind,
         seat: int = -1,
         *,
         slots: list[int] | None = None,

@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardtable.games.chez_geek.phases import PHASE_NAMES
+from cardtable.games.chez_geek.people import find
+from cardtable.games.chez_geek.schema import (
+    AnsweringView,
+    ChezGeekObservation,
+    ChezGeekPublicView,
+    PlayerView,
+    PromptView,
+    RoomCardView,
+    StackPlayView,
+)
 from cardtable.games.chez_geek.steps import (
     CH_ROLL,
     D_SHOP,
@@ -17,6 +26,7 @@ from cardtable.games.chez_geek.steps import (
     PLAY,
     PLAY_NAMES,
     ROLL_NAMES,
+    ROLL_PURPOSES,
     STEP_NAMES,
 )
 
@@ -24,18 +34,16 @@ if TYPE_CHECKING:
     from cardtable.games.chez_geek.game import ChezGeekGame
     from cardtable.games.chez_geek.state import ChezGeekState
 
-# a roll prompt's ``purpose``, by the step's R_* purpose
-ROLL_PURPOSES = ("income", "free-time", "get-rid-of-person", "call", "slack")
 LOG_TAIL = 8
 
 
-def _room(st: ChezGeekState, seat: int) -> list[dict[str, Any]]:
+def _room(st: ChezGeekState, seat: int) -> list[RoomCardView]:
     defs = st.defs
     return [{"card": defs[c[0]].slug, "slack": c[1], "tokens": bool(c[2])} for c in st.rooms[seat]]
 
 
-def _stack(st: ChezGeekState) -> list[dict[str, Any]]:
-    out = []
+def _stack(st: ChezGeekState) -> list[StackPlayView]:
+    out: list[StackPlayView] = []
     for step in st.stack:
         if step.kind != PLAY:
             continue
@@ -51,24 +59,23 @@ def _stack(st: ChezGeekState) -> list[dict[str, Any]]:
     return out
 
 
-def _prompt(st: ChezGeekState) -> dict[str, Any] | None:
+def _prompt(st: ChezGeekState) -> PromptView | None:
     if st.over or not st.stack:
         return None
     top = st.stack[-1]
-    prompt: dict[str, Any] = {"step": STEP_NAMES[top.kind], "seat": top.seat}
+    prompt: PromptView = {"step": STEP_NAMES[top.kind], "seat": top.seat}
     if top.kind == D_WINDOW:
         play = st.stack[top.ref]
-        prompt["answering"] = {
+        answering: AnsweringView = {
             "play": PLAY_NAMES[play.play_kind],
             "by": play.seat,
             "cards": [st.defs[st.slot_type[s]].slug for s in play.slots],
         }
+        prompt["answering"] = answering
         prompt["asked"] = top.order[top.pos] if top.pos < len(top.order) else None
     elif top.kind == D_SHOP:
         prompt["cart"] = [st.defs[st.slot_type[s]].slug for s in top.slots]
     elif top.uid >= 0:
-        from cardtable.games.chez_geek.people import find
-
         seat, i = find(st, top.uid)
         if seat >= 0:
             prompt["card"] = st.defs[st.rooms[seat][i][0]].slug
@@ -81,9 +88,9 @@ def _prompt(st: ChezGeekState) -> dict[str, Any] | None:
     return prompt
 
 
-def observation(st: ChezGeekState, seat: int) -> dict[str, Any]:
+def observation(st: ChezGeekState, seat: int) -> ChezGeekObservation:
     defs = st.defs
-    players = []
+    players: list[PlayerView] = []
     for s in range(st.n):
         job = st.jobdefs[st.job_of[s]] if st.job_of[s] >= 0 else None
         players.append(
@@ -104,7 +111,7 @@ def observation(st: ChezGeekState, seat: int) -> dict[str, Any]:
         "seat": seat,
         "match": {"game": min(st.game_no + 1, st.games), "games": st.games, "wins": st.wins[:]},
         "turn": st.turn,
-        "phase": PHASE_NAMES[st.phase],
+        "phase": st.phase.label,
         "to_act": cp if isinstance(cp, int) else None,
         "income": st.income,
         "free_time": st.ft,
@@ -123,6 +130,30 @@ def observation(st: ChezGeekState, seat: int) -> dict[str, Any]:
             if st.over
             else None
         ),
+    }
+
+
+def public_observation(st: ChezGeekState) -> ChezGeekPublicView:
+    """Seat 0's view with its seat and hand blanked: everything else in a view is public."""
+    obs = observation(st, 0)
+    return {
+        "game": obs["game"],
+        "seat": None,
+        "match": obs["match"],
+        "turn": obs["turn"],
+        "phase": obs["phase"],
+        "to_act": obs["to_act"],
+        "income": obs["income"],
+        "free_time": obs["free_time"],
+        "players": obs["players"],
+        "hand": None,
+        "draw_pile": obs["draw_pile"],
+        "discard": obs["discard"],
+        "table": obs["table"],
+        "stack": obs["stack"],
+        "prompt": obs["prompt"],
+        "log": obs["log"],
+        "result": obs["result"],
     }
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine.game import Action
 from cardtable.games.chez_geek import people
+from cardtable.games.chez_geek.phases import CALL
 from cardtable.games.chez_geek.steps import (
     CH_DRAW,
     D_FREE,
@@ -139,7 +140,7 @@ def apply_effects(st: ChezGeekState, play: Step, t: int, card: CardDef) -> None:
             if e.duration == "turns":
                 st.table.append([t, who, e.turns, seat])
                 continuing = True
-            elif who == st.turn and st.phase >= 3:
+            elif who == st.turn and st.phase >= CALL:
                 if kind == "income":
                     st.income = max(0, st.income + e.amount)
                 else:
