@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.games.chez_geek.phases import CALL, DISCARD, FREE
-from cardtable.games.chez_geek.steps import CH_ROLL, D_COST, D_SEND, R_SLACK, Step
+from cardtable.games.chez_geek.steps import R_SLACK, PersonCost, Roll, SendPerson
 
 if TYPE_CHECKING:
     from cardtable.games.chez_geek.cards import CardDef
@@ -52,11 +52,7 @@ def place_person(st: ChezGeekState, seat: int, t: int) -> None:
     card = st.defs[t]
     slack = card.slack
     if slack is not None and slack.kind == "dice":
-        st.stack.append(
-            Step(
-                CH_ROLL, st.actor, purpose=R_SLACK, held=t, dice=slack.a, total=slack.b, target=seat
-            )
-        )
+        st.stack.append(Roll(st.actor, R_SLACK, held=t, target=seat, dice=slack.a, total=slack.b))
         return
     uid = put_in_room(st, seat, t, slack.a if slack is not None else 0, tokened=False)
     st.log("enters", t, seat)
@@ -64,13 +60,10 @@ def place_person(st: ChezGeekState, seat: int, t: int) -> None:
         apply_stay(st, seat, uid, arriving=True)
 
 
-def settle_slack(st: ChezGeekState, step: Step) -> None:
+def settle_slack(st: ChezGeekState, t: int, seat: int, value: int) -> None:
     """Rolled Slack is known: zero or less discards the card (its Free Time stays used)."""
     from cardtable.games.chez_geek.flow import put_in_room
 
-    t = step.held
-    value = step.total
-    seat = step.target
     st.log("slack", t, seat, value)
     if value <= 0:
         st.discard.append(t)
@@ -80,7 +73,7 @@ def settle_slack(st: ChezGeekState, step: Step) -> None:
     put_in_room(st, seat, t, value, tokened=printed is None or printed.kind == "dice")
 
 
-def call_roll(st: ChezGeekState, step: Step, roll: int) -> None:
+def call_roll(st: ChezGeekState, step: Roll, roll: int) -> None:
     bonus = st.jobdefs[st.job_of[step.seat]].call_bonus
     t = step.held
     if roll + bonus <= NOT_HOME:
@@ -90,7 +83,7 @@ def call_roll(st: ChezGeekState, step: Step, roll: int) -> None:
     place_person(st, step.target, t)
 
 
-def evict_roll(st: ChezGeekState, step: Step, roll: int) -> None:
+def evict_roll(st: ChezGeekState, step: Roll, roll: int) -> None:
     seat, i = find(st, step.uid)
     if seat < 0:
         return
@@ -99,7 +92,7 @@ def evict_roll(st: ChezGeekState, step: Step, roll: int) -> None:
         st.log("stays", st.rooms[seat][i][0], seat)
         apply_stay(st, seat, step.uid)
         return
-    st.stack.append(Step(D_SEND, seat, uid=step.uid))
+    st.stack.append(SendPerson(seat, step.uid))
 
 
 def send_choices(st: ChezGeekState, uid: int) -> list[int]:
@@ -151,7 +144,7 @@ def apply_stay(st: ChezGeekState, seat: int, uid: int, *, arriving: bool = False
         if e.kind in ("free_time", "income") and not budget_now:
             continue  # not this host's turn: no Free Time or Income to lose
         if e.kind == "discard":
-            st.stack.append(Step(D_COST, seat, tags=e.tags, or_any=e.or_any, held=-1))
+            st.stack.append(PersonCost(seat, e.tags, e.or_any))
         elif e.kind == "free_time":
             penalise(st, seat, -e.amount, 0)
         elif e.kind == "income":
@@ -162,7 +155,7 @@ def apply_stay(st: ChezGeekState, seat: int, uid: int, *, arriving: bool = False
     st.log("costs", entry[0], seat)
 
 
-def cost_choices(st: ChezGeekState, step: Step) -> list[int]:
+def cost_choices(st: ChezGeekState, step: PersonCost) -> list[int]:
     """Card types the host may discard to pay a card cost (any card with ``or_any``)."""
     hand_types = sorted({st.slot_type[s] for s in st.hands[step.seat]})
     if step.tags and not step.or_any:

@@ -23,13 +23,14 @@ from cardtable.games.chez_geek import actions as act
 from cardtable.games.chez_geek import flow, people, plays, view
 from cardtable.games.chez_geek.phases import SETUP, Phase
 from cardtable.games.chez_geek.steps import (
-    CH_DRAW,
-    CH_JOB,
-    CH_ROLL,
-    D_COST,
-    D_WINDOW,
-    PLAY,
-    Step,
+    Announced,
+    AnyStep,
+    DealJob,
+    Draw,
+    PersonCost,
+    Roll,
+    Shopping,
+    Window,
 )
 
 if TYPE_CHECKING:
@@ -75,7 +76,7 @@ class ChezGeekState(State):
         self.discard: list[int] = []
         # continuing Whenevers: [type, seat it is on, turns left, owner]
         self.table: list[list[int]] = []
-        self.stack: list[Step] = []
+        self.stack: list[AnyStep] = []
         self.phase: Phase = SETUP
         self.turn = 0
         self.first = 0
@@ -106,7 +107,7 @@ class ChezGeekState(State):
         return self.cp
 
     def is_reaction_window(self) -> bool:
-        return bool(self.stack) and self.stack[-1].kind == D_WINDOW and isinstance(self.cp, int)
+        return bool(self.stack) and type(self.stack[-1]) is Window and isinstance(self.cp, int)
 
     def _legal_actions(self) -> list[Action]:
         return plays.legal(self)
@@ -121,9 +122,9 @@ class ChezGeekState(State):
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         top = self.stack[-1]
-        if top.kind == CH_ROLL:
+        if type(top) is Roll:
             return [(act.ROLLS[v], 1 / 6) for v in range(1, 7)]
-        if top.kind == CH_JOB:
+        if type(top) is DealJob:
             pool = flow.job_choices(self, top.pool)
             actions = self.game.job_actions
             return [(actions[j], 1 / len(pool)) for j in pool]
@@ -236,7 +237,7 @@ class ChezGeekState(State):
         other.rooms = [room[:] for room in self.rooms]  # entries are tuples
         other.discard = self.discard[:]
         other.table = [t[:] for t in self.table]
-        other.stack = [s.copy() for s in self.stack]
+        other.stack = [s.clone() for s in self.stack]
         other.pen_ft = self.pen_ft[:]
         other.pen_income = self.pen_income[:]
         other.wins = self.wins[:]
@@ -265,9 +266,10 @@ class ChezGeekState(State):
         for entry in self.table:
             counts[entry[0]] += 1
         for step in self.stack:
-            for slot in step.slots:
-                counts[slot_type[slot]] += 1
-            if step.held >= 0:
+            if type(step) is Announced or type(step) is Shopping:
+                for slot in step.slots:
+                    counts[slot_type[slot]] += 1
+            elif type(step) is Roll and step.held >= 0:
                 counts[step.held] += 1
         # every card type keeps its key, so a lost card shows as a wrong count
         total = CardCount()
@@ -335,27 +337,26 @@ class ChezGeekState(State):
                 flow.next_phase(self)
                 continue
             top = stack[-1]
-            kind = top.kind
-            if kind == PLAY:
+            if type(top) is Announced:
                 stack.pop()
                 plays.resolve(self, top)
                 continue
-            if kind == D_WINDOW:
-                if top.pos >= len(top.order) or stack[top.ref].cancelled:
+            if type(top) is Window:
+                if top.pos >= len(top.order) or cast(Announced, stack[top.ref]).cancelled:
                     stack.pop()
                     continue
                 self.cp = top.order[top.pos]
                 return
-            if kind == CH_DRAW:
+            if type(top) is Draw:
                 if top.count <= 0 or not flow.can_draw(self):
                     stack.pop()
                     continue
                 self.cp = CHANCE
                 return
-            if kind in (CH_JOB, CH_ROLL):
+            if type(top) is DealJob or type(top) is Roll:
                 self.cp = CHANCE
                 return
-            if kind == D_COST and not self.hands[top.seat]:
+            if type(top) is PersonCost and not self.hands[top.seat]:
                 stack.pop()
                 people.refuse_cost(self, top.seat)
                 continue

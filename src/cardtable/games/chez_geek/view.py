@@ -7,7 +7,7 @@ Nothing in an observation depends on another seat's hidden cards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardtable.games.chez_geek.people import find
 from cardtable.games.chez_geek.schema import (
@@ -20,14 +20,14 @@ from cardtable.games.chez_geek.schema import (
     StackPlayView,
 )
 from cardtable.games.chez_geek.steps import (
-    CH_ROLL,
-    D_SHOP,
-    D_WINDOW,
-    PLAY,
     PLAY_NAMES,
     ROLL_NAMES,
-    ROLL_PURPOSES,
-    STEP_NAMES,
+    Announced,
+    PersonCost,
+    Roll,
+    SendPerson,
+    Shopping,
+    Window,
 )
 
 if TYPE_CHECKING:
@@ -45,11 +45,11 @@ def _room(st: ChezGeekState, seat: int) -> list[RoomCardView]:
 def _stack(st: ChezGeekState) -> list[StackPlayView]:
     out: list[StackPlayView] = []
     for step in st.stack:
-        if step.kind != PLAY:
+        if type(step) is not Announced:
             continue
         out.append(
             {
-                "play": PLAY_NAMES[step.play_kind],
+                "play": step.play_kind.label,
                 "by": step.seat,
                 "cards": [st.defs[st.slot_type[s]].slug for s in step.slots],
                 "target": step.target if step.target >= 0 else None,
@@ -59,32 +59,42 @@ def _stack(st: ChezGeekState) -> list[StackPlayView]:
     return out
 
 
+def _room_card(st: ChezGeekState, uid: int) -> str | None:
+    seat, i = find(st, uid)
+    return st.defs[st.rooms[seat][i][0]].slug if seat >= 0 else None
+
+
 def _prompt(st: ChezGeekState) -> PromptView | None:
     if st.over or not st.stack:
         return None
     top = st.stack[-1]
-    prompt: PromptView = {"step": STEP_NAMES[top.kind], "seat": top.seat}
-    if top.kind == D_WINDOW:
-        play = st.stack[top.ref]
+    prompt: PromptView = {"step": top.kind.label, "seat": top.seat}
+    if type(top) is Window:
+        play = cast(Announced, st.stack[top.ref])
         answering: AnsweringView = {
-            "play": PLAY_NAMES[play.play_kind],
+            "play": play.play_kind.label,
             "by": play.seat,
             "cards": [st.defs[st.slot_type[s]].slug for s in play.slots],
         }
         prompt["answering"] = answering
         prompt["asked"] = top.order[top.pos] if top.pos < len(top.order) else None
-    elif top.kind == D_SHOP:
+    elif type(top) is Shopping:
         prompt["cart"] = [st.defs[st.slot_type[s]].slug for s in top.slots]
-    elif top.uid >= 0:
-        seat, i = find(st, top.uid)
-        if seat >= 0:
-            prompt["card"] = st.defs[st.rooms[seat][i][0]].slug
-    if top.kind == CH_ROLL:
-        prompt["purpose"] = ROLL_PURPOSES[top.purpose]
+    elif type(top) is SendPerson:
+        card = _room_card(st, top.uid)
+        if card is not None:
+            prompt["card"] = card
+    elif type(top) is PersonCost:
+        if top.tags:
+            prompt["tags"] = list(top.tags)
+    elif type(top) is Roll:
+        if top.uid >= 0:  # the Person rolled for (before the purpose: the order views had)
+            card = _room_card(st, top.uid)
+            if card is not None:
+                prompt["card"] = card
+        prompt["purpose"] = top.purpose.label
         if top.held >= 0:  # the Person called or the card whose Slack is rolled
             prompt["card"] = st.defs[top.held].slug
-    if top.tags:
-        prompt["tags"] = list(top.tags)
     return prompt
 
 

@@ -8,20 +8,21 @@ take or discard room cards, move People, put Slack tokens on cards or draw.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from cardtable.engine.game import Action
 from cardtable.games.chez_geek import people
 from cardtable.games.chez_geek.phases import CALL
 from cardtable.games.chez_geek.steps import (
-    CH_DRAW,
     D_FREE,
     D_WINDOW,
     P_ACTIVITY,
     P_CALL,
     P_SHOP,
     P_WHENEVER,
-    Step,
+    Announced,
+    Draw,
+    StepKind,
 )
 from cardtable.games.chez_geek.zones import allowed, hand_types, room_ref
 
@@ -81,7 +82,7 @@ def targets(st: ChezGeekState, seat: int, card: CardDef) -> list[tuple[str, int,
     return [("", -1, -1, -1)]
 
 
-def _answers(play: Step, st: ChezGeekState, card: CardDef) -> bool:
+def _answers(play: Announced, st: ChezGeekState, card: CardDef) -> bool:
     """Whether a cancel Whenever can cancel the announced ``play``."""
     e = card.cancel
     if e is None:
@@ -101,7 +102,9 @@ def _answers(play: Step, st: ChezGeekState, card: CardDef) -> bool:
     return any(e.tag in st.defs[st.slot_type[s]].tags for s in play.slots)
 
 
-def whenever_plays(st: ChezGeekState, seat: int, context: int, play: Step | None) -> list[Action]:
+def whenever_plays(
+    st: ChezGeekState, seat: int, context: StepKind, play: Announced | None
+) -> list[Action]:
     """Whenevers ``seat`` may play now: in a window (answers), or on its own turn."""
     out: list[Action] = []
     defs = st.defs
@@ -128,13 +131,13 @@ def whenever_plays(st: ChezGeekState, seat: int, context: int, play: Step | None
     return out
 
 
-def apply_effects(st: ChezGeekState, play: Step, t: int, card: CardDef) -> None:
+def apply_effects(st: ChezGeekState, play: Announced, t: int, card: CardDef) -> None:
     seat = play.seat
     continuing = False
     for e in card.effects:
         kind = e.kind
         if kind == "cancel":
-            st.stack[play.ref].cancelled = True
+            cast(Announced, st.stack[play.ref]).cancelled = True
         elif kind in ("income", "free_time"):
             who = play.target if e.target == "other" else seat
             if e.duration == "turns":
@@ -152,7 +155,7 @@ def apply_effects(st: ChezGeekState, play: Step, t: int, card: CardDef) -> None:
         elif kind == "draw":
             room_for = st.jobdefs[st.job_of[seat]].hand_size - len(st.hands[seat])
             if room_for > 0:
-                st.stack.append(Step(CH_DRAW, seat, count=min(e.amount, room_for)))
+                st.stack.append(Draw(seat, min(e.amount, room_for)))
         elif kind in TARGETED:
             room_effect(st, play, e)
     if not continuing:
@@ -160,7 +163,7 @@ def apply_effects(st: ChezGeekState, play: Step, t: int, card: CardDef) -> None:
     st.log("resolves", seat, t, play.target)
 
 
-def room_effect(st: ChezGeekState, play: Step, e: Effect) -> None:
+def room_effect(st: ChezGeekState, play: Announced, e: Effect) -> None:
     owner, i = people.find(st, play.uid)
     if owner < 0:
         return  # the target left the room while the Whenever waited
