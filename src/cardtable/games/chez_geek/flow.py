@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.engine.errors import BadDealError
 from cardtable.games.chez_geek import people
 from cardtable.games.chez_geek.actions import Chance
+from cardtable.games.chez_geek.cards import slugify
 from cardtable.games.chez_geek.phases import CALL, DISCARD, DRAW, FREE, ROLL, SETUP
 from cardtable.games.chez_geek.steps import (
     R_CALL,
@@ -28,6 +29,7 @@ from cardtable.games.chez_geek.steps import (
     PickJob,
     Roll,
 )
+from cardtable.games.chez_geek.zones import put_in_room
 
 if TYPE_CHECKING:
     from cardtable.games.chez_geek.cards import JobDef
@@ -99,8 +101,6 @@ def job_choices(st: ChezGeekState, pool: tuple[int, ...]) -> list[int]:
 
 
 def _card_index(st: ChezGeekState, name: Any, where: str) -> int:
-    from cardtable.games.chez_geek.cards import slugify
-
     card = st.game.deck_def.card_by_slug.get(slugify(name)) if isinstance(name, str) else None
     if card is None:
         raise BadDealError(f"{where}: {name!r} is not a card of this deck")
@@ -109,8 +109,6 @@ def _card_index(st: ChezGeekState, name: Any, where: str) -> int:
 
 def _apply_deal(st: ChezGeekState, deal: Any) -> None:
     """An explicit deal: ``jobs``, ``hands``, and optionally ``rooms``, ``deck``, ``first``."""
-    from cardtable.games.chez_geek.cards import slugify
-
     n = st.n
     if not isinstance(deal, dict) or not {"jobs", "hands"} <= set(deal):
         raise BadDealError(
@@ -214,15 +212,6 @@ def _new_slot(st: ChezGeekState, seat: int, t: int, hist: int, forced: int) -> N
     st.slot_forced.append(forced)
     st.revealed.append(False)
     st.hands[seat].append(len(st.slot_type) - 1)
-
-
-def put_in_room(st: ChezGeekState, seat: int, t: int, slack: int, *, tokened: bool) -> int:
-    """A card enters a room with its Slack (tokens mark a value other than the printed one)."""
-    uid = st.next_uid
-    st.next_uid += 1
-    st.rooms[seat].append((t, slack, int(tokened), uid))
-    st.dirty = True
-    return uid
 
 
 def can_draw(st: ChezGeekState) -> bool:

@@ -12,6 +12,7 @@ from cardtable.games.chez_geek.actions import CardAct, Chance, Play
 from cardtable.games.chez_geek.deck_loader import cached_deck
 from cardtable.games.chez_geek.schema import ChezGeekObservation, ChezGeekPublicView
 from cardtable.games.chez_geek.state import ChezGeekState
+from cardtable.games.chez_geek.view import render
 
 
 class ChezGeekGame(Game):
@@ -159,6 +160,4 @@ class ChezGeekGame(Game):
         return {"cards": cards, "jobs": jobs}
 
     def render(self, observation: dict[str, Any]) -> str:
-        from cardtable.games.chez_geek.view import render
-
         return render(self, observation)

@@ -18,6 +18,7 @@ from cardtable.engine.game import Action, Marker
 from cardtable.games.chez_geek import actions as act
 from cardtable.games.chez_geek import people, whenevers
 from cardtable.games.chez_geek.actions import CardAct, Chance, Play, Send
+from cardtable.games.chez_geek.flow import job_choices
 from cardtable.games.chez_geek.steps import (
     D_CALLS,
     D_COST,
@@ -41,7 +42,14 @@ from cardtable.games.chez_geek.steps import (
     Window,
 )
 from cardtable.games.chez_geek.whenevers import whenever_plays
-from cardtable.games.chez_geek.zones import allowed, can_do, hand_types, take_from_hand
+from cardtable.games.chez_geek.zones import (
+    allowed,
+    can_do,
+    hand_types,
+    may_enter,
+    put_in_room,
+    take_from_hand,
+)
 
 if TYPE_CHECKING:
     from cardtable.games.chez_geek.state import ChezGeekState
@@ -70,7 +78,7 @@ def legal(st: ChezGeekState) -> list[Action]:
                 out.append(game.call_action(t, seat))
                 continue
             for dest in range(st.n):
-                if people.may_enter(st, card, dest):
+                if may_enter(st, card, dest):
                     out.append(game.call_action(t, dest))
         out.extend(whenever_plays(st, seat, D_CALLS, None))
         return out
@@ -106,8 +114,6 @@ def legal(st: ChezGeekState) -> list[Action]:
             out.insert(0, act.DONE)
         return out
     if kind == D_PICK:
-        from cardtable.games.chez_geek.flow import job_choices
-
         return [game.pick_actions[j] for j in job_choices(st, st.pair_pool)]
     raise RuntimeError(f"no decision at step {kind.label}")
 
@@ -220,8 +226,6 @@ def apply_decision(st: ChezGeekState, action: Action) -> None:
 # ---- resolving an announced play -------------------------------------------------------
 def resolve(st: ChezGeekState, play: Announced) -> None:
     """The play's window has closed: it happens, or (cancelled) it never did."""
-    from cardtable.games.chez_geek.flow import put_in_room
-
     seat = play.seat
     pk = play.play_kind
     slot_type = st.slot_type

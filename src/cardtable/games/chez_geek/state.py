@@ -376,5 +376,9 @@ class ChezGeekState(State):
         goal = self.goal(seat)
         return self.slack_of(seat) / goal if goal else 0.0
 
+    def send_person(self, uid: int, dest: int) -> None:
+        """Move a Person to ``dest``'s room, where it costs on arrival (for effect rules)."""
+        people.send(self, uid, dest)
+
     def log(self, *event: Any) -> None:
         self.events.append(event)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from cardtable.games.chez_geek.people import find
 from cardtable.games.chez_geek.schema import (
     AnsweringView,
     ChezGeekObservation,
@@ -29,6 +28,7 @@ from cardtable.games.chez_geek.steps import (
     Shopping,
     Window,
 )
+from cardtable.games.chez_geek.zones import find
 
 if TYPE_CHECKING:
     from cardtable.games.chez_geek.game import ChezGeekGame
