@@ -49,9 +49,8 @@ class Chance(Action):
         return f"{self.verb} {self.label}"
 
     def __eq__(self, other: object) -> bool:
-        return self is other or (
-            type(other) is Chance and self.value == other.value and self.verb == other.verb
-        )
+        # no identity test: ``list.__contains__`` makes it before calling this
+        return type(other) is Chance and self.value == other.value and self.verb == other.verb
 
     def __hash__(self) -> int:
         return hash((self.verb, self.value))

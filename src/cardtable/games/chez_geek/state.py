@@ -132,7 +132,7 @@ class ChezGeekState(State):
         if self.forced_pos < len(self.forced):
             return [(draws[self.forced[self.forced_pos]], 1.0)]
         total = self.pile_n
-        return [(draws[t], c / total) for t, c in enumerate(self.pile) if c]
+        return [(d, c / total) for d, c in zip(draws, self.pile, strict=True) if c]
 
     def _apply(self, action: Action) -> None:
         if self.cp is CHANCE:
