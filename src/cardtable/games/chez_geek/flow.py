@@ -13,6 +13,7 @@ from cardtable.engine.errors import BadDealError
 from cardtable.games.chez_geek import people
 from cardtable.games.chez_geek.actions import Chance
 from cardtable.games.chez_geek.cards import slugify
+from cardtable.games.chez_geek.effects.registry import RULES
 from cardtable.games.chez_geek.phases import CALL, DISCARD, DRAW, FREE, ROLL, SETUP
 from cardtable.games.chez_geek.steps import (
     R_CALL,
@@ -348,10 +349,9 @@ def _finish_roll(st: ChezGeekState) -> None:
     for card in st.rooms[seat]:
         for e in st.defs[card[0]].effects:
             if e.duration == "stay":
-                if e.kind == "income":
-                    income += e.amount
-                elif e.kind == "free_time":
-                    ft += e.amount
+                more_income, more_ft = RULES[e.kind].gives(e)
+                income += more_income
+                ft += more_ft
     keep = []
     for entry in st.table:
         if entry[1] != seat:
@@ -359,10 +359,9 @@ def _finish_roll(st: ChezGeekState) -> None:
             continue
         for e in st.defs[entry[0]].effects:
             if e.duration == "turns":
-                if e.kind == "income":
-                    income += e.amount
-                elif e.kind == "free_time":
-                    ft += e.amount
+                more_income, more_ft = RULES[e.kind].gives(e)
+                income += more_income
+                ft += more_ft
         entry[2] -= 1
         if entry[2] > 0:
             keep.append(entry)

@@ -18,6 +18,7 @@ from cardtable.engine.game import Action, Marker
 from cardtable.games.chez_geek import actions as act
 from cardtable.games.chez_geek import people, whenevers
 from cardtable.games.chez_geek.actions import CardAct, Chance, Play, Send
+from cardtable.games.chez_geek.effects.registry import RULES
 from cardtable.games.chez_geek.flow import job_choices
 from cardtable.games.chez_geek.steps import (
     D_CALLS,
@@ -247,10 +248,10 @@ def resolve(st: ChezGeekState, play: Announced) -> None:
             card = defs[t]
             put_in_room(st, seat, t, card.slack.a if card.slack is not None else 0, tokened=False)
             for e in card.effects:
-                if e.duration == "turn" and e.kind == "free_time":
-                    st.ft += e.amount
-                elif e.duration == "turn" and e.kind == "income":
-                    st.income += e.amount
+                if e.duration == "turn":
+                    more_income, more_ft = RULES[e.kind].gives(e)
+                    st.ft += more_ft
+                    st.income += more_income
         st.log("bought", seat, tuple(slot_type[s] for s in play.slots))
         return
     t = slot_type[play.slots[0]]

@@ -22,11 +22,16 @@ def stay(st: ChezGeekState, seat: int, index: int, e: Effect) -> None:
     penalise(st, seat, -e.amount, 0)
 
 
+def gives(e: Effect) -> tuple[int, int]:
+    return (0, e.amount)
+
+
 RULE = EffectRule(
     "free_time",
     offered=income.offered,
     targets=income.targets,
     resolve=resolve,
     stay=stay,
+    gives=gives,
     budget=True,
 )

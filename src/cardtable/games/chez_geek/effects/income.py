@@ -38,6 +38,16 @@ def stay(st: ChezGeekState, seat: int, index: int, e: Effect) -> None:
     penalise(st, seat, 0, -e.amount)
 
 
+def gives(e: Effect) -> tuple[int, int]:
+    return (e.amount, 0)
+
+
 RULE = EffectRule(
-    "income", offered=offered, targets=targets, resolve=resolve, stay=stay, budget=True
+    "income",
+    offered=offered,
+    targets=targets,
+    resolve=resolve,
+    stay=stay,
+    gives=gives,
+    budget=True,
 )

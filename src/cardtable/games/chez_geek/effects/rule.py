@@ -39,6 +39,10 @@ def _no_stay_cost(st: ChezGeekState, seat: int, index: int, e: Effect) -> None:
     return None
 
 
+def _gives_nothing(e: Effect) -> tuple[int, int]:
+    return (0, 0)
+
+
 @dataclass(frozen=True, slots=True)
 class EffectRule:
     """One effect of the vocabulary, as hooks the rules call.
@@ -50,6 +54,9 @@ class EffectRule:
     card stays on the table instead of going to the discards.
     ``stay``: what it costs the host of an unwanted Person whose card has it
     as a cost (``index`` is the Person's place in the room).
+    ``gives``: the (Income, Free Time) it adds to a budget, for a card that
+    adds it while it stays in a room, while it is on the table, or the turn
+    it is bought (its ``duration``).
     ``budget``: whether it is a Free Time or Income cost, which only applies
     while its host has a budget to lose.
     ``room_target``: it targets a card in a room (the notation ``SEAT:slug``).
@@ -60,5 +67,6 @@ class EffectRule:
     targets: Callable[[ChezGeekState, int, Effect], list[Target] | None] = _no_targets
     resolve: Callable[[ChezGeekState, Announced, int, Effect], bool] = _nothing_happens
     stay: Callable[[ChezGeekState, int, int, Effect], None] = _no_stay_cost
+    gives: Callable[[Effect], tuple[int, int]] = _gives_nothing
     budget: bool = False
     room_target: bool = False
