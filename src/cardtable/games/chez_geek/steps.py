@@ -2,8 +2,8 @@
 
 Every decision or chance event is the top step of ``state.stack``; the step
 knows who decides and what is legal. Announced plays (a Call, a Shopping
-trip, an Activity, a Whenever) sit on the stack as ``PLAY`` steps with a
-``WINDOW`` step above them, so Whenevers answering Whenevers nest naturally
+trip, an Activity, a Whenever) sit on the stack as ``Announced`` steps with
+a ``Window`` step above them, so Whenevers answering Whenevers nest naturally
 and nothing hides in flags scattered through the rules.
 
 Each kind of step is its own small class holding only its own fields. The
@@ -116,7 +116,6 @@ ROLL_NAMES = ("Income", "Free Time", "get rid of a Person", "Call", "Slack")
     D_DISCARD,
     PLAY,
 ) = StepKind
-CHANCE_KINDS = (CH_JOB, CH_DRAW, CH_ROLL)
 P_CALL, P_SHOP, P_ACTIVITY, P_WHENEVER = PlayKind
 R_INCOME, R_FREE_TIME, R_EVICT, R_CALL, R_SLACK = RollPurpose
 
