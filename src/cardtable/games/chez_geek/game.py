@@ -92,6 +92,8 @@ class ChezGeekGame(Game):
             raise SettingError("the deck needs at least two Jobs more than there are players")
         cards = self.deck_def.cards
         self.slugs = tuple(c.slug for c in cards)
+        # per card type, read on every Whenever in hand when legal actions are listed
+        self.cancels = tuple(c.cancel for c in cards)
         self.job_slugs = tuple("job:" + j.slug for j in self.deck_def.jobs)
         self.draw_actions = tuple(Chance("draw", c.index, c.slug) for c in cards)
         self.job_actions = tuple(Chance("job", j.index, j.slug) for j in self.deck_def.jobs)

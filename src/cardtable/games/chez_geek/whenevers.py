@@ -44,12 +44,13 @@ def whenever_plays(
     """Whenevers ``seat`` may play now: in a window (answers), or on its own turn."""
     out: list[Action] = []
     defs = st.defs
+    cancels = st.game.cancels
     own_turn = seat == st.turn and context != D_WINDOW
     for t in hand_types(st, seat):
         card = defs[t]
         if card.kind != "Whenever" or not allowed(st, seat, card):
             continue
-        e = card.cancel
+        e = cancels[t]
         if e is not None:
             if play is not None and cancel.answers(st, e, play):
                 out.append(st.game.play_action(t, "", -1, -1, -1))
