@@ -45,6 +45,7 @@ def whenever_plays(
     out: list[Action] = []
     defs = st.defs
     cancels = st.game.cancels
+    offer_checks = st.game.offer_checks
     own_turn = seat == st.turn and context != D_WINDOW
     for t in hand_types(st, seat):
         card = defs[t]
@@ -60,7 +61,7 @@ def whenever_plays(
             continue
         if when == "own_free_time" and not (own_turn and context == D_FREE):
             continue
-        if not all(RULES[e.kind].offered(st, seat, e) for e in card.effects):
+        if any(not offered(st, seat, e) for offered, e in offer_checks[t]):
             continue
         for text, tseat, uid, dest in targets(st, seat, card):
             out.append(st.game.play_action(t, text, tseat, uid, dest))

@@ -18,12 +18,15 @@ if TYPE_CHECKING:
     from cardtable.games.chez_geek.state import ChezGeekState
     from cardtable.games.chez_geek.steps import Announced
 
+# an ``offered`` hook and the effect it is asked about
+OfferCheck = tuple[Callable[["ChezGeekState", int, "Effect"], bool], "Effect"]
 # a Whenever's target: (notation, seat, room card uid, destination seat)
 Target = tuple[str, int, int, int]
 NO_TARGET: Target = ("", -1, -1, -1)
 
 
-def _always(st: ChezGeekState, seat: int, e: Effect) -> bool:
+def always_offered(st: ChezGeekState, seat: int, e: Effect) -> bool:
+    """The default ``offered``: the rules that list legal plays skip calling it."""
     return True
 
 
@@ -63,7 +66,7 @@ class EffectRule:
     """
 
     kind: str
-    offered: Callable[[ChezGeekState, int, Effect], bool] = _always
+    offered: Callable[[ChezGeekState, int, Effect], bool] = always_offered
     targets: Callable[[ChezGeekState, int, Effect], list[Target] | None] = _no_targets
     resolve: Callable[[ChezGeekState, Announced, int, Effect], bool] = _nothing_happens
     stay: Callable[[ChezGeekState, int, int, Effect], None] = _no_stay_cost
