@@ -33,10 +33,12 @@ from cardtable.engine.game import Action, Decline
 class Chance(Action):
     """A chance outcome: ``job``, ``draw`` or ``roll`` with its value.
 
-    Compared by identity: every chance outcome is interned (``ROLLS`` here,
-    each game's ``draw_actions`` and ``job_actions``), and the parser only ever
-    returns those objects. The engine checks membership in lists of up to ~80
-    draw outcomes, which value comparison made the slowest part of a draw.
+    Equal by value (``verb`` and ``value``; ``label`` is the value's name).
+    Every chance outcome is interned (``ROLLS`` here, each game's
+    ``draw_actions`` and ``job_actions``) and the parser only returns those
+    objects, so the engine's membership test in lists of up to ~80 draw
+    outcomes mostly meets the outcome itself; the comparison that runs for the
+    others is kept to the two fields.
     """
 
     verb: str
@@ -45,6 +47,13 @@ class Chance(Action):
 
     def __str__(self) -> str:
         return f"{self.verb} {self.label}"
+
+    def __eq__(self, other: object) -> bool:
+        # no identity test: ``list.__contains__`` makes it before calling this
+        return type(other) is Chance and self.value == other.value and self.verb == other.verb
+
+    def __hash__(self) -> int:
+        return hash((self.verb, self.value))
 
 
 @dataclass(frozen=True, slots=True)

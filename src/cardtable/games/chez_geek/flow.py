@@ -12,22 +12,25 @@ from typing import TYPE_CHECKING, Any
 from cardtable.engine.errors import BadDealError
 from cardtable.games.chez_geek import people
 from cardtable.games.chez_geek.actions import Chance
+from cardtable.games.chez_geek.cards import slugify
+from cardtable.games.chez_geek.effects.registry import RULES
 from cardtable.games.chez_geek.phases import CALL, DISCARD, DRAW, FREE, ROLL, SETUP
 from cardtable.games.chez_geek.steps import (
-    CH_DRAW,
-    CH_JOB,
-    CH_ROLL,
-    D_CALLS,
-    D_DISCARD,
-    D_FREE,
-    D_PICK,
     R_CALL,
     R_EVICT,
     R_FREE_TIME,
     R_INCOME,
     R_SLACK,
-    Step,
+    AnyStep,
+    CallPeople,
+    DealJob,
+    Discard,
+    Draw,
+    FreeTime,
+    PickJob,
+    Roll,
 )
+from cardtable.games.chez_geek.zones import put_in_room
 
 if TYPE_CHECKING:
     from cardtable.games.chez_geek.cards import JobDef
@@ -71,23 +74,23 @@ def start_game(st: ChezGeekState, deal: Any) -> None:
     st.pair_pool = tuple(pair) if give else ()
     if st.game_no > 0:
         st.epoch += 1
-        st.epoch_pool.append(st.full[:])
-        st.pile = st.full[:]
+        st.epoch_pool.append(list(st.full))
+        st.pile = list(st.full)
         st.pile_n = sum(st.pile)
         st.forced = []
         st.forced_pos = 0
     if deal is not None and st.game_no == 0:
         _apply_deal(st, deal)
         return
-    steps: list[Step] = []
+    steps: list[AnyStep] = []
     picker = st.last_winner if st.game_no > 0 else -1
     if picker >= 0:
-        steps.append(Step(D_PICK, picker))
+        steps.append(PickJob(picker))
     for seat in range(n):
         if seat != picker:
-            steps.append(Step(CH_JOB, seat, pool=st.pair_pool))
+            steps.append(DealJob(seat, st.pair_pool))
     for i in range(n):
-        steps.append(Step(CH_DRAW, (st.first + i) % n, count=START_HAND))
+        steps.append(Draw((st.first + i) % n, START_HAND))
     st.stack.extend(reversed(steps))
 
 
@@ -99,8 +102,6 @@ def job_choices(st: ChezGeekState, pool: tuple[int, ...]) -> list[int]:
 
 
 def _card_index(st: ChezGeekState, name: Any, where: str) -> int:
-    from cardtable.games.chez_geek.cards import slugify
-
     card = st.game.deck_def.card_by_slug.get(slugify(name)) if isinstance(name, str) else None
     if card is None:
         raise BadDealError(f"{where}: {name!r} is not a card of this deck")
@@ -109,8 +110,6 @@ def _card_index(st: ChezGeekState, name: Any, where: str) -> int:
 
 def _apply_deal(st: ChezGeekState, deal: Any) -> None:
     """An explicit deal: ``jobs``, ``hands``, and optionally ``rooms``, ``deck``, ``first``."""
-    from cardtable.games.chez_geek.cards import slugify
-
     n = st.n
     if not isinstance(deal, dict) or not {"jobs", "hands"} <= set(deal):
         raise BadDealError(
@@ -216,15 +215,6 @@ def _new_slot(st: ChezGeekState, seat: int, t: int, hist: int, forced: int) -> N
     st.hands[seat].append(len(st.slot_type) - 1)
 
 
-def put_in_room(st: ChezGeekState, seat: int, t: int, slack: int, *, tokened: bool) -> int:
-    """A card enters a room with its Slack (tokens mark a value other than the printed one)."""
-    uid = st.next_uid
-    st.next_uid += 1
-    st.rooms[seat].append((t, slack, int(tokened), uid))
-    st.dirty = True
-    return uid
-
-
 def can_draw(st: ChezGeekState) -> bool:
     """Whether a card can be drawn; an empty pile is first refilled from the discards."""
     if st.pile_n > 0:
@@ -246,7 +236,7 @@ def can_draw(st: ChezGeekState) -> bool:
 # ---- chance ----------------------------------------------------------------------------
 def apply_chance(st: ChezGeekState, action: Chance) -> None:
     top = st.stack[-1]
-    if top.kind == CH_DRAW:
+    if type(top) is Draw:
         t = action.value
         forced = st.forced_pos if st.forced_pos < len(st.forced) else -1
         if forced >= 0:
@@ -257,12 +247,13 @@ def apply_chance(st: ChezGeekState, action: Chance) -> None:
         top.count -= 1
         st.log("draw", top.seat)
         return
-    if top.kind == CH_JOB:
+    if type(top) is DealJob:
         st.stack.pop()
         st.job_of[top.seat] = action.value
         st.job_pile.remove(action.value)
         st.log("job", top.seat, action.value)
         return
+    assert type(top) is Roll, "a chance step is a deal, a draw or a roll"  # noqa: S101
     roll = action.value
     purpose = top.purpose
     st.log("roll", top.seat, roll, purpose)
@@ -271,7 +262,7 @@ def apply_chance(st: ChezGeekState, action: Chance) -> None:
         top.dice -= 1
         if top.dice <= 0:
             st.stack.pop()
-            people.settle_slack(st, top)
+            people.settle_slack(st, top.held, top.target, top.total)
         return
     st.stack.pop()
     if purpose in (R_INCOME, R_FREE_TIME):
@@ -307,13 +298,13 @@ def next_phase(st: ChezGeekState) -> None:
     elif phase == ROLL:
         _finish_roll(st)
         st.phase = CALL
-        st.stack.append(Step(D_CALLS, st.turn))
+        st.stack.append(CallPeople(st.turn))
     elif phase == CALL:
         st.phase = FREE
-        st.stack.append(Step(D_FREE, st.turn))
+        st.stack.append(FreeTime(st.turn))
     elif phase == FREE:
         st.phase = DISCARD
-        st.stack.append(Step(D_DISCARD, st.turn))
+        st.stack.append(Discard(st.turn))
     else:
         _end_turn(st)
 
@@ -327,24 +318,24 @@ def _begin_turn(st: ChezGeekState, seat: int) -> None:
     st.log("turn", seat)
     need = _job(st, seat).hand_size - len(st.hands[seat])
     if need > 0:
-        st.stack.append(Step(CH_DRAW, seat, count=need))
+        st.stack.append(Draw(seat, need))
 
 
 def _begin_roll(st: ChezGeekState) -> None:
     st.phase = ROLL
     seat = st.turn
     job = _job(st, seat)
-    steps: list[Step] = []
+    steps: list[AnyStep] = []
     st.base_income = job.income.a
     st.base_ft = job.free_time.a
     if job.income.variable:
-        steps.append(Step(CH_ROLL, seat, purpose=R_INCOME))
+        steps.append(Roll(seat, R_INCOME))
     if job.free_time.variable:
-        steps.append(Step(CH_ROLL, seat, purpose=R_FREE_TIME))
+        steps.append(Roll(seat, R_FREE_TIME))
     for card in st.rooms[seat]:
         d = st.defs[card[0]]
         if d.unwanted:
-            steps.append(Step(CH_ROLL, seat, purpose=R_EVICT, uid=card[3]))
+            steps.append(Roll(seat, R_EVICT, uid=card[3]))
     st.stack.extend(reversed(steps))
 
 
@@ -358,10 +349,9 @@ def _finish_roll(st: ChezGeekState) -> None:
     for card in st.rooms[seat]:
         for e in st.defs[card[0]].effects:
             if e.duration == "stay":
-                if e.kind == "income":
-                    income += e.amount
-                elif e.kind == "free_time":
-                    ft += e.amount
+                more_income, more_ft = RULES[e.kind].gives(e)
+                income += more_income
+                ft += more_ft
     keep = []
     for entry in st.table:
         if entry[1] != seat:
@@ -369,10 +359,9 @@ def _finish_roll(st: ChezGeekState) -> None:
             continue
         for e in st.defs[entry[0]].effects:
             if e.duration == "turns":
-                if e.kind == "income":
-                    income += e.amount
-                elif e.kind == "free_time":
-                    ft += e.amount
+                more_income, more_ft = RULES[e.kind].gives(e)
+                income += more_income
+                ft += more_ft
         entry[2] -= 1
         if entry[2] > 0:
             keep.append(entry)

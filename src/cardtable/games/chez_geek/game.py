@@ -10,7 +10,11 @@ from cardtable.engine.game import FileOption, Game, GameInfo, Setting
 from cardtable.games.chez_geek.actions import Call as CallAction
 from cardtable.games.chez_geek.actions import CardAct, Chance, Play
 from cardtable.games.chez_geek.deck_loader import cached_deck
+from cardtable.games.chez_geek.effects.registry import RULES
+from cardtable.games.chez_geek.effects.rule import OfferCheck, always_offered
+from cardtable.games.chez_geek.schema import ChezGeekObservation, ChezGeekPublicView
 from cardtable.games.chez_geek.state import ChezGeekState
+from cardtable.games.chez_geek.view import render
 
 
 class ChezGeekGame(Game):
@@ -79,6 +83,8 @@ class ChezGeekGame(Game):
         "hard": "ismcts(max_time=0.9)",
         "expert": "ismcts(iterations=3000, max_actions=150000)",
     }
+    observation_schema = ChezGeekObservation
+    public_schema = ChezGeekPublicView
     deck_checker = "cardtable.games.chez_geek.deck_check:check_deck_files"
 
     def _check_settings(self) -> None:
@@ -88,6 +94,16 @@ class ChezGeekGame(Game):
             raise SettingError("the deck needs at least two Jobs more than there are players")
         cards = self.deck_def.cards
         self.slugs = tuple(c.slug for c in cards)
+        # per card type, read on every Whenever in hand when legal actions are listed
+        self.cancels = tuple(c.cancel for c in cards)
+        self.offer_checks: tuple[tuple[OfferCheck, ...], ...] = tuple(
+            tuple(
+                (RULES[e.kind].offered, e)
+                for e in c.effects
+                if RULES[e.kind].offered is not always_offered
+            )
+            for c in cards
+        )
         self.job_slugs = tuple("job:" + j.slug for j in self.deck_def.jobs)
         self.draw_actions = tuple(Chance("draw", c.index, c.slug) for c in cards)
         self.job_actions = tuple(Chance("job", j.index, j.slug) for j in self.deck_def.jobs)
@@ -156,6 +172,4 @@ class ChezGeekGame(Game):
         return {"cards": cards, "jobs": jobs}
 
     def render(self, observation: dict[str, Any]) -> str:
-        from cardtable.games.chez_geek.view import render
-
         return render(self, observation)

@@ -13,50 +13,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardtable.games.chez_geek.steps import CH_ROLL, D_COST, D_SEND, R_SLACK, Step
+from cardtable.games.chez_geek.budget import penalise
+from cardtable.games.chez_geek.effects.registry import RULES
+from cardtable.games.chez_geek.steps import R_SLACK, PersonCost, Roll, SendPerson
+from cardtable.games.chez_geek.zones import find, may_enter, put_in_room
 
 if TYPE_CHECKING:
-    from cardtable.games.chez_geek.cards import CardDef
     from cardtable.games.chez_geek.state import ChezGeekState
 
-CALL, FREE, DISCARD = 3, 4, 5
 NOT_HOME = 2  # a Call roll of 1-2: not home
 STAYS = 3  # a roll to get rid of a Person of 1-3: stays
 REFUSAL_FREE_TIME = 1  # what refusing a card cost costs instead
 
 
-def find(st: ChezGeekState, uid: int) -> tuple[int, int]:
-    """(seat, index) of a room card by uid, or (-1, -1) if it has left."""
-    for seat, room in enumerate(st.rooms):
-        for i, card in enumerate(room):
-            if card[3] == uid:
-                return seat, i
-    return -1, -1
-
-
-def may_enter(st: ChezGeekState, card: CardDef, seat: int) -> bool:
-    """Whether a Person may enter ``seat``'s room (its card bars some Jobs or rooms)."""
-    if card.barred_jobs and st.jobdefs[st.job_of[seat]].name in card.barred_jobs:
-        return False
-    if card.barred_if_room_has:
-        for c in st.rooms[seat]:
-            if st.defs[c[0]].tags.intersection(card.barred_if_room_has):
-                return False
-    return True
-
-
 def place_person(st: ChezGeekState, seat: int, t: int) -> None:
     """A Person arrives: invited ones may roll their Slack, unwanted ones cost at once."""
-    from cardtable.games.chez_geek.flow import put_in_room
-
     card = st.defs[t]
     slack = card.slack
     if slack is not None and slack.kind == "dice":
-        st.stack.append(
-            Step(
-                CH_ROLL, st.actor, purpose=R_SLACK, held=t, dice=slack.a, total=slack.b, target=seat
-            )
-        )
+        st.stack.append(Roll(st.actor, R_SLACK, held=t, target=seat, dice=slack.a, total=slack.b))
         return
     uid = put_in_room(st, seat, t, slack.a if slack is not None else 0, tokened=False)
     st.log("enters", t, seat)
@@ -64,13 +39,8 @@ def place_person(st: ChezGeekState, seat: int, t: int) -> None:
         apply_stay(st, seat, uid, arriving=True)
 
 
-def settle_slack(st: ChezGeekState, step: Step) -> None:
+def settle_slack(st: ChezGeekState, t: int, seat: int, value: int) -> None:
     """Rolled Slack is known: zero or less discards the card (its Free Time stays used)."""
-    from cardtable.games.chez_geek.flow import put_in_room
-
-    t = step.held
-    value = step.total
-    seat = step.target
     st.log("slack", t, seat, value)
     if value <= 0:
         st.discard.append(t)
@@ -80,7 +50,7 @@ def settle_slack(st: ChezGeekState, step: Step) -> None:
     put_in_room(st, seat, t, value, tokened=printed is None or printed.kind == "dice")
 
 
-def call_roll(st: ChezGeekState, step: Step, roll: int) -> None:
+def call_roll(st: ChezGeekState, step: Roll, roll: int) -> None:
     bonus = st.jobdefs[st.job_of[step.seat]].call_bonus
     t = step.held
     if roll + bonus <= NOT_HOME:
@@ -90,7 +60,7 @@ def call_roll(st: ChezGeekState, step: Step, roll: int) -> None:
     place_person(st, step.target, t)
 
 
-def evict_roll(st: ChezGeekState, step: Step, roll: int) -> None:
+def evict_roll(st: ChezGeekState, step: Roll, roll: int) -> None:
     seat, i = find(st, step.uid)
     if seat < 0:
         return
@@ -99,7 +69,7 @@ def evict_roll(st: ChezGeekState, step: Step, roll: int) -> None:
         st.log("stays", st.rooms[seat][i][0], seat)
         apply_stay(st, seat, step.uid)
         return
-    st.stack.append(Step(D_SEND, seat, uid=step.uid))
+    st.stack.append(SendPerson(seat, step.uid))
 
 
 def send_choices(st: ChezGeekState, uid: int) -> list[int]:
@@ -119,8 +89,6 @@ def send(st: ChezGeekState, uid: int, dest: int) -> None:
         st.log("leaves", t, seat)
         return
     card = st.defs[t]
-    from cardtable.games.chez_geek.flow import put_in_room
-
     if card.slack is not None and card.slack.kind == "fixed":
         new_uid = put_in_room(st, dest, t, card.slack.a, tokened=False)  # back to printed
     else:  # rolled Slack travels with its tokens
@@ -128,16 +96,6 @@ def send(st: ChezGeekState, uid: int, dest: int) -> None:
     st.log("moves", t, seat, dest)
     if card.unwanted:
         apply_stay(st, dest, new_uid, arriving=True)
-
-
-def penalise(st: ChezGeekState, seat: int, ft: int, income: int) -> None:
-    """Lose Free Time or Income: now if it is that seat's turn and budget is set, else next."""
-    if seat == st.turn and st.phase in (CALL, FREE, DISCARD):
-        st.ft = max(0, st.ft - ft)
-        st.income = max(0, st.income - income)
-    else:
-        st.pen_ft[seat] += ft
-        st.pen_income[seat] += income
 
 
 def apply_stay(st: ChezGeekState, seat: int, uid: int, *, arriving: bool = False) -> None:
@@ -148,21 +106,14 @@ def apply_stay(st: ChezGeekState, seat: int, uid: int, *, arriving: bool = False
     card = st.defs[entry[0]]
     budget_now = not arriving or seat == st.turn
     for e in card.stay:
-        if e.kind in ("free_time", "income") and not budget_now:
+        rule = RULES[e.kind]
+        if rule.budget and not budget_now:
             continue  # not this host's turn: no Free Time or Income to lose
-        if e.kind == "discard":
-            st.stack.append(Step(D_COST, seat, tags=e.tags, or_any=e.or_any, held=-1))
-        elif e.kind == "free_time":
-            penalise(st, seat, -e.amount, 0)
-        elif e.kind == "income":
-            penalise(st, seat, 0, -e.amount)
-        elif e.kind == "slack":
-            room[i] = (entry[0], room[i][1] + e.amount, 1, entry[3])
-            st.dirty = True
+        rule.stay(st, seat, i, e)
     st.log("costs", entry[0], seat)
 
 
-def cost_choices(st: ChezGeekState, step: Step) -> list[int]:
+def cost_choices(st: ChezGeekState, step: PersonCost) -> list[int]:
     """Card types the host may discard to pay a card cost (any card with ``or_any``)."""
     hand_types = sorted({st.slot_type[s] for s in st.hands[step.seat]})
     if step.tags and not step.or_any:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import enum
 
+from cardtable.games.chez_geek.schema import PhaseLabel
+
 
 class Phase(enum.IntEnum):
     """Where the turn player is in their turn (SETUP: before the first turn, while dealing)."""
@@ -16,12 +18,12 @@ class Phase(enum.IntEnum):
     DISCARD = 5
 
     @property
-    def label(self) -> str:
+    def label(self) -> PhaseLabel:
         """The name a player reads (and the observation carries)."""
         return _LABELS[self]
 
 
-_LABELS = {
+_LABELS: dict[Phase, PhaseLabel] = {
     Phase.SETUP: "setup",
     Phase.DRAW: "draw",
     Phase.ROLL: "roll",

@@ -12,14 +12,15 @@ closed, and resolves then - or, if cancelled, never happened.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez_geek import actions as act
 from cardtable.games.chez_geek import people, whenevers
 from cardtable.games.chez_geek.actions import CardAct, Chance, Play, Send
+from cardtable.games.chez_geek.effects.registry import RULES
+from cardtable.games.chez_geek.flow import job_choices
 from cardtable.games.chez_geek.steps import (
-    CH_ROLL,
     D_CALLS,
     D_COST,
     D_DISCARD,
@@ -32,14 +33,24 @@ from cardtable.games.chez_geek.steps import (
     P_CALL,
     P_SHOP,
     P_WHENEVER,
-    PLAY,
     R_CALL,
     R_SLACK,
-    STEP_NAMES,
-    Step,
+    Announced,
+    PersonCost,
+    Roll,
+    SendPerson,
+    Shopping,
+    Window,
 )
 from cardtable.games.chez_geek.whenevers import whenever_plays
-from cardtable.games.chez_geek.zones import allowed, can_do, hand_types, take_from_hand
+from cardtable.games.chez_geek.zones import (
+    allowed,
+    can_do,
+    hand_types,
+    may_enter,
+    put_in_room,
+    take_from_hand,
+)
 
 if TYPE_CHECKING:
     from cardtable.games.chez_geek.state import ChezGeekState
@@ -56,8 +67,8 @@ def legal(st: ChezGeekState) -> list[Action]:
     assert isinstance(seat, int)  # noqa: S101 - only called at decision nodes
     game = st.game
     defs = st.defs
-    if kind == D_WINDOW:
-        return [act.PASS, *whenever_plays(st, seat, D_WINDOW, st.stack[top.ref])]
+    if type(top) is Window:
+        return [act.PASS, *whenever_plays(st, seat, D_WINDOW, cast(Announced, st.stack[top.ref]))]
     if kind == D_CALLS:
         out: list[Action] = [act.DONE]
         for t in hand_types(st, seat):
@@ -68,7 +79,7 @@ def legal(st: ChezGeekState) -> list[Action]:
                 out.append(game.call_action(t, seat))
                 continue
             for dest in range(st.n):
-                if people.may_enter(st, card, dest):
+                if may_enter(st, card, dest):
                     out.append(game.call_action(t, dest))
         out.extend(whenever_plays(st, seat, D_CALLS, None))
         return out
@@ -90,9 +101,9 @@ def legal(st: ChezGeekState) -> list[Action]:
         ]
         out.append(act.CHECKOUT)
         return out
-    if kind == D_SEND:
+    if type(top) is SendPerson:
         return [act.DISMISS, *(act.SEND[s] for s in people.send_choices(st, top.uid))]
-    if kind == D_COST:
+    if type(top) is PersonCost:
         choices = people.cost_choices(st, top)
         return [act.PASS, *(game.card_action("discard", t) for t in choices)]
     if kind == D_DISCARD:
@@ -104,20 +115,18 @@ def legal(st: ChezGeekState) -> list[Action]:
             out.insert(0, act.DONE)
         return out
     if kind == D_PICK:
-        from cardtable.games.chez_geek.flow import job_choices
-
         return [game.pick_actions[j] for j in job_choices(st, st.pair_pool)]
-    raise RuntimeError(f"no decision at step {STEP_NAMES[kind]}")
+    raise RuntimeError(f"no decision at step {kind.label}")
 
 
 # ---- applying a decision --------------------------------------------------------------
-def announce(st: ChezGeekState, seat: int, play: Step) -> None:
+def announce(st: ChezGeekState, seat: int, play: Announced) -> None:
     """Put a play on the stack and open the window every other seat is asked in."""
     stack = st.stack
     stack.append(play)
     n = st.n
     order = tuple((seat + i) % n for i in range(1, n))
-    stack.append(Step(D_WINDOW, seat, order=order, ref=len(stack) - 1))
+    stack.append(Window(seat, order, len(stack) - 1))
     st.actor = seat
     st.log(
         "announce", seat, play.play_kind, tuple(st.slot_type[s] for s in play.slots), play.target
@@ -128,15 +137,8 @@ def play_whenever(st: ChezGeekState, seat: int, action: Play, answering: int) ->
     slot = take_from_hand(st, seat, action.card)
     card = st.defs[action.card]
     ref = answering if card.cancel is not None else -1
-    play = Step(
-        PLAY,
-        seat,
-        slots=[slot],
-        play_kind=P_WHENEVER,
-        target=action.tseat,
-        uid=action.uid,
-        dest=action.dest,
-        ref=ref,
+    play = Announced(
+        seat, P_WHENEVER, (slot,), target=action.tseat, uid=action.uid, dest=action.dest, ref=ref
     )
     announce(st, seat, play)
 
@@ -147,7 +149,7 @@ def apply_decision(st: ChezGeekState, action: Action) -> None:
     kind = top.kind
     seat = st.cp
     assert isinstance(seat, int)  # noqa: S101 - decisions only
-    if kind == D_WINDOW:
+    if type(top) is Window:
         top.pos += 1
         if isinstance(action, Play):
             play_whenever(st, seat, action, top.ref)
@@ -161,14 +163,14 @@ def apply_decision(st: ChezGeekState, action: Action) -> None:
             return
         assert isinstance(action, act.Call), "legal calls: Call or done"
         slot = take_from_hand(st, seat, action.card)
-        announce(st, seat, Step(PLAY, seat, slots=[slot], play_kind=P_CALL, target=action.seat))
+        announce(st, seat, Announced(seat, P_CALL, (slot,), target=action.seat))
         return
     if kind == D_FREE:
         if action == act.DONE:
             stack.pop()
         elif action == act.SHOP:
             st.ft -= 1
-            stack.append(Step(D_SHOP, seat))
+            stack.append(Shopping(seat))
             st.log("shop", seat)
         else:
             assert isinstance(action, CardAct), "legal free actions: done, shop or a card"
@@ -176,17 +178,17 @@ def apply_decision(st: ChezGeekState, action: Action) -> None:
             st.ft -= 1
             st.income -= st.defs[t].cost
             slot = take_from_hand(st, seat, t)
-            announce(st, seat, Step(PLAY, seat, slots=[slot], play_kind=P_ACTIVITY, target=seat))
+            announce(st, seat, Announced(seat, P_ACTIVITY, (slot,), target=seat))
         return
-    if kind == D_SHOP:
+    if type(top) is Shopping:
         if action == act.CHECKOUT:
             stack.pop()
             if not top.slots:
                 st.log("empty-trip", seat)
                 return
-            play = Step(PLAY, seat, slots=top.slots, play_kind=P_SHOP, target=seat)
-            play.spent = top.spent
-            announce(st, seat, play)
+            announce(
+                st, seat, Announced(seat, P_SHOP, tuple(top.slots), target=seat, spent=top.spent)
+            )
             return
         assert isinstance(action, CardAct), "legal in a shopping trip: checkout or a card"
         t = action.card
@@ -194,7 +196,7 @@ def apply_decision(st: ChezGeekState, action: Action) -> None:
         top.spent += st.defs[t].cost
         st.income -= st.defs[t].cost
         return
-    if kind == D_SEND:
+    if type(top) is SendPerson:
         stack.pop()
         people.send(st, top.uid, action.seat if isinstance(action, Send) else -1)
         return
@@ -223,10 +225,8 @@ def apply_decision(st: ChezGeekState, action: Action) -> None:
 
 
 # ---- resolving an announced play -------------------------------------------------------
-def resolve(st: ChezGeekState, play: Step) -> None:
+def resolve(st: ChezGeekState, play: Announced) -> None:
     """The play's window has closed: it happens, or (cancelled) it never did."""
-    from cardtable.games.chez_geek.flow import put_in_room
-
     seat = play.seat
     pk = play.play_kind
     slot_type = st.slot_type
@@ -248,17 +248,17 @@ def resolve(st: ChezGeekState, play: Step) -> None:
             card = defs[t]
             put_in_room(st, seat, t, card.slack.a if card.slack is not None else 0, tokened=False)
             for e in card.effects:
-                if e.duration == "turn" and e.kind == "free_time":
-                    st.ft += e.amount
-                elif e.duration == "turn" and e.kind == "income":
-                    st.income += e.amount
+                if e.duration == "turn":
+                    more_income, more_ft = RULES[e.kind].gives(e)
+                    st.ft += more_ft
+                    st.income += more_income
         st.log("bought", seat, tuple(slot_type[s] for s in play.slots))
         return
     t = slot_type[play.slots[0]]
     card = defs[t]
     if pk == P_CALL:
         if card.invited:
-            st.stack.append(Step(CH_ROLL, seat, purpose=R_CALL, held=t, target=play.target))
+            st.stack.append(Roll(seat, R_CALL, held=t, target=play.target))
         else:
             people.place_person(st, play.target, t)
         return
@@ -269,19 +269,10 @@ def resolve(st: ChezGeekState, play: Step) -> None:
             job = st.jobdefs[st.job_of[seat]]
             bonus = job.roll_bonus if job.roll_bonus_tag in card.tags else 0
             st.stack.append(
-                Step(
-                    CH_ROLL,
-                    seat,
-                    purpose=R_SLACK,
-                    held=t,
-                    dice=slack.a,
-                    total=slack.b + bonus,
-                    target=seat,
-                )
+                Roll(seat, R_SLACK, held=t, target=seat, dice=slack.a, total=slack.b + bonus)
             )
         else:
-            step = Step(CH_ROLL, seat, held=t, total=slack.a, target=seat)
-            people.settle_slack(st, step)
+            people.settle_slack(st, t, seat, slack.a)
         return
     whenevers.apply_effects(st, play, t, card)
 

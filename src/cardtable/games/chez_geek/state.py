@@ -13,32 +13,30 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Self, cast
 
 from cardtable.engine.counts import CardCount
 from cardtable.engine.errors import MalformedActionError
 from cardtable.engine.game import Action, Marker, State, check_seat
-from cardtable.engine.hints import hand_reasons, without
+from cardtable.engine.hints import hand_reasons
 from cardtable.games.chez_geek import actions as act
 from cardtable.games.chez_geek import flow, people, plays, view
 from cardtable.games.chez_geek.phases import SETUP, Phase
 from cardtable.games.chez_geek.steps import (
-    CH_DRAW,
-    CH_JOB,
-    CH_ROLL,
-    D_COST,
-    D_WINDOW,
-    PLAY,
-    Step,
+    Announced,
+    AnyStep,
+    DealJob,
+    Draw,
+    PersonCost,
+    Roll,
+    Shopping,
+    Window,
 )
 
 if TYPE_CHECKING:
     from cardtable.games.chez_geek.game import ChezGeekGame
 
 CHANCE = Marker.CHANCE
-
-
-
 TERMINAL = Marker.TERMINAL
 
 
@@ -52,7 +50,7 @@ class ChezGeekState(State):
         self.jobdefs = deck.jobs
         n = game.num_players
         self.n = n
-        self.full = [c.copies for c in self.defs]
+        self.full = tuple(c.copies for c in self.defs)
         self.job_of = [-1] * n
         self.job_pile: list[int] = []
         self.set_aside: list[int] = []
@@ -66,10 +64,10 @@ class ChezGeekState(State):
         self.revealed: list[bool] = []
         self.hands: list[list[int]] = [[] for _ in range(n)]
         # the draw pile as counts per card type; ``epoch`` counts its shuffles
-        self.pile = self.full[:]
+        self.pile = list(self.full)
         self.pile_n = sum(self.pile)
         self.epoch = 0
-        self.epoch_pool: list[list[int]] = [self.full[:]]
+        self.epoch_pool: list[list[int]] = [list(self.full)]
         self.forced: list[int] = []
         self.forced_pos = 0
         # rooms: (type, slack, tokened, uid)
@@ -78,7 +76,7 @@ class ChezGeekState(State):
         self.discard: list[int] = []
         # continuing Whenevers: [type, seat it is on, turns left, owner]
         self.table: list[list[int]] = []
-        self.stack: list[Step] = []
+        self.stack: list[AnyStep] = []
         self.phase: Phase = SETUP
         self.turn = 0
         self.first = 0
@@ -109,7 +107,7 @@ class ChezGeekState(State):
         return self.cp
 
     def is_reaction_window(self) -> bool:
-        return bool(self.stack) and self.stack[-1].kind == D_WINDOW and isinstance(self.cp, int)
+        return bool(self.stack) and type(self.stack[-1]) is Window and isinstance(self.cp, int)
 
     def _legal_actions(self) -> list[Action]:
         return plays.legal(self)
@@ -124,9 +122,9 @@ class ChezGeekState(State):
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         top = self.stack[-1]
-        if top.kind == CH_ROLL:
+        if type(top) is Roll:
             return [(act.ROLLS[v], 1 / 6) for v in range(1, 7)]
-        if top.kind == CH_JOB:
+        if type(top) is DealJob:
             pool = flow.job_choices(self, top.pool)
             actions = self.game.job_actions
             return [(actions[j], 1 / len(pool)) for j in pool]
@@ -134,7 +132,7 @@ class ChezGeekState(State):
         if self.forced_pos < len(self.forced):
             return [(draws[self.forced[self.forced_pos]], 1.0)]
         total = self.pile_n
-        return [(draws[t], c / total) for t, c in enumerate(self.pile) if c]
+        return [(d, c / total) for d, c in zip(draws, self.pile, strict=True) if c]
 
     def _apply(self, action: Action) -> None:
         if self.cp is CHANCE:
@@ -202,14 +200,16 @@ class ChezGeekState(State):
 
     def observation(self, seat: int) -> dict[str, Any]:
         check_seat(self, seat)
-        return view.observation(self, seat)
+        # built and checked as a ChezGeekObservation in view.py; the engine's contract
+        # names a plain dict, which a TypedDict is not to the type checker
+        return cast("dict[str, Any]", view.observation(self, seat))
 
     def public_log(self) -> list[str]:
         return [view.describe(self, e) for e in self.events]
 
     def public_observation(self) -> dict[str, Any]:
         """Seat 0's view without its hand and seat: rooms, Slack, Jobs and the stack are public."""
-        return without(self.observation(0), "seat", "hand")
+        return cast("dict[str, Any]", view.public_observation(self))
 
     def unplayable_reasons(self, seat: int) -> dict[str, str]:
         check_seat(self, seat)
@@ -237,11 +237,19 @@ class ChezGeekState(State):
         other.rooms = [room[:] for room in self.rooms]  # entries are tuples
         other.discard = self.discard[:]
         other.table = [t[:] for t in self.table]
-        other.stack = [s.copy() for s in self.stack]
+        other.stack = [s.clone() for s in self.stack]
         other.pen_ft = self.pen_ft[:]
         other.pen_income = self.pen_income[:]
         other.wins = self.wins[:]
-        other.events = self.events[:]
+        other.events = self.events[:]  # entries are tuples
+        other._outcomes = None  # a cache of what the position gives: recomputed on demand
+        return other
+
+    def clone(self) -> Self:
+        other = super().clone()
+        # the engine's clone hands the copy the original's cached list of legal actions
+        if other._legal is not None:
+            other._legal = other._legal[:]
         return other
 
     def cards(self) -> Counter[str]:
@@ -258,9 +266,10 @@ class ChezGeekState(State):
         for entry in self.table:
             counts[entry[0]] += 1
         for step in self.stack:
-            for slot in step.slots:
-                counts[slot_type[slot]] += 1
-            if step.held >= 0:
+            if type(step) is Announced or type(step) is Shopping:
+                for slot in step.slots:
+                    counts[slot_type[slot]] += 1
+            elif type(step) is Roll and step.held >= 0:
                 counts[step.held] += 1
         # every card type keeps its key, so a lost card shows as a wrong count
         total = CardCount()
@@ -328,27 +337,26 @@ class ChezGeekState(State):
                 flow.next_phase(self)
                 continue
             top = stack[-1]
-            kind = top.kind
-            if kind == PLAY:
+            if type(top) is Announced:
                 stack.pop()
                 plays.resolve(self, top)
                 continue
-            if kind == D_WINDOW:
-                if top.pos >= len(top.order) or stack[top.ref].cancelled:
+            if type(top) is Window:
+                if top.pos >= len(top.order) or cast(Announced, stack[top.ref]).cancelled:
                     stack.pop()
                     continue
                 self.cp = top.order[top.pos]
                 return
-            if kind == CH_DRAW:
+            if type(top) is Draw:
                 if top.count <= 0 or not flow.can_draw(self):
                     stack.pop()
                     continue
                 self.cp = CHANCE
                 return
-            if kind in (CH_JOB, CH_ROLL):
+            if type(top) is DealJob or type(top) is Roll:
                 self.cp = CHANCE
                 return
-            if kind == D_COST and not self.hands[top.seat]:
+            if type(top) is PersonCost and not self.hands[top.seat]:
                 stack.pop()
                 people.refuse_cost(self, top.seat)
                 continue
@@ -367,6 +375,10 @@ class ChezGeekState(State):
     def goal_ratio(self, seat: int) -> float:
         goal = self.goal(seat)
         return self.slack_of(seat) / goal if goal else 0.0
+
+    def send_person(self, uid: int, dest: int) -> None:
+        """Move a Person to ``dest``'s room, where it costs on arrival (for effect rules)."""
+        people.send(self, uid, dest)
 
     def log(self, *event: Any) -> None:
         self.events.append(event)

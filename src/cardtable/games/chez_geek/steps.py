@@ -2,21 +2,82 @@
 
 Every decision or chance event is the top step of ``state.stack``; the step
 knows who decides and what is legal. Announced plays (a Call, a Shopping
-trip, an Activity, a Whenever) sit on the stack as ``PLAY`` steps with a
-``WINDOW`` step above them, so Whenevers answering Whenevers nest naturally
+trip, an Activity, a Whenever) sit on the stack as ``Announced`` steps with
+a ``Window`` step above them, so Whenevers answering Whenevers nest naturally
 and nothing hides in flags scattered through the rules.
+
+Each kind of step is its own small class holding only its own fields. The
+steps nobody changes once pushed are frozen and shared by clones; the few
+that count something down or collect cards (a draw, a roll, a window, a
+Shopping cart, an announced play) are copied by ``clone``.
 """
 
 from __future__ import annotations
 
-# chance steps
-CH_JOB, CH_DRAW, CH_ROLL = range(3)
-# decisions
-D_PICK, D_CALLS, D_FREE, D_SHOP, D_WINDOW, D_SEND, D_COST, D_DISCARD = range(3, 11)
-# automatic: resolves when it reaches the top of the stack
-PLAY = 11
-CHANCE_KINDS = (CH_JOB, CH_DRAW, CH_ROLL)
-STEP_NAMES = (
+import enum
+from dataclasses import dataclass, field
+from typing import ClassVar, Self
+
+from cardtable.games.chez_geek.schema import PlayLabel, RollPurposeLabel, StepLabel
+
+
+class StepKind(enum.IntEnum):
+    """What a pending step is: a chance event, a decision, or a play that resolves itself."""
+
+    CH_JOB = 0
+    CH_DRAW = 1
+    CH_ROLL = 2
+    D_PICK = 3
+    D_CALLS = 4
+    D_FREE = 5
+    D_SHOP = 6
+    D_WINDOW = 7
+    D_SEND = 8
+    D_COST = 9
+    D_DISCARD = 10
+    PLAY = 11
+
+    @property
+    def label(self) -> StepLabel:
+        """The name the observation's ``prompt.step`` carries."""
+        return STEP_NAMES[self]
+
+
+class PlayKind(enum.IntEnum):
+    """What an announced play is (what a cancel may answer)."""
+
+    CALL = 0
+    SHOP = 1
+    ACTIVITY = 2
+    WHENEVER = 3
+
+    @property
+    def label(self) -> PlayLabel:
+        """The name the observation's ``stack[].play`` carries."""
+        return PLAY_NAMES[self]
+
+
+class RollPurpose(enum.IntEnum):
+    """Why a die is rolled."""
+
+    INCOME = 0
+    FREE_TIME = 1
+    EVICT = 2
+    CALL = 3
+    SLACK = 4
+
+    @property
+    def label(self) -> RollPurposeLabel:
+        """The name the observation's ``prompt.purpose`` carries."""
+        return ROLL_PURPOSES[self]
+
+    @property
+    def words(self) -> str:
+        """The purpose as the public log writes it."""
+        return ROLL_NAMES[self]
+
+
+STEP_NAMES: tuple[StepLabel, ...] = (
     "deal-job",
     "draw",
     "roll",
@@ -30,103 +91,221 @@ STEP_NAMES = (
     "discard",
     "play",
 )
-
-# what a PLAY is
-P_CALL, P_SHOP, P_ACTIVITY, P_WHENEVER = range(4)
-PLAY_NAMES = ("Call", "Shopping trip", "Activity", "Whenever")
-# why a die is rolled
-R_INCOME, R_FREE_TIME, R_EVICT, R_CALL, R_SLACK = range(5)
+PLAY_NAMES: tuple[PlayLabel, ...] = ("Call", "Shopping trip", "Activity", "Whenever")
+ROLL_PURPOSES: tuple[RollPurposeLabel, ...] = (
+    "income",
+    "free-time",
+    "get-rid-of-person",
+    "call",
+    "slack",
+)
 ROLL_NAMES = ("Income", "Free Time", "get rid of a Person", "Call", "Slack")
+
+# module-level names for the rules' hot paths
+(
+    CH_JOB,
+    CH_DRAW,
+    CH_ROLL,
+    D_PICK,
+    D_CALLS,
+    D_FREE,
+    D_SHOP,
+    D_WINDOW,
+    D_SEND,
+    D_COST,
+    D_DISCARD,
+    PLAY,
+) = StepKind
+P_CALL, P_SHOP, P_ACTIVITY, P_WHENEVER = PlayKind
+R_INCOME, R_FREE_TIME, R_EVICT, R_CALL, R_SLACK = RollPurpose
 
 
 class Step:
-    """One pending step; fields unused by a kind keep their defaults."""
+    """What every step has: its kind and the seat it belongs to.
 
-    __slots__ = (
-        "kind",
-        "seat",
-        "slots",
-        "held",
-        "target",
-        "uid",
-        "dest",
-        "order",
-        "pos",
-        "cancelled",
-        "purpose",
-        "dice",
-        "total",
-        "spent",
-        "ref",
-        "count",
-        "tags",
-        "or_any",
-        "play_kind",
-        "pool",
-    )
+    ``clone`` gives a copy a state may change without touching the original;
+    a frozen step is its own clone.
+    """
 
-    def __init__(
-        self,
-        kind: int,
-        seat: int = -1,
-        *,
-        slots: list[int] | None = None,
-        held: int = -1,
-        target: int = -1,
-        uid: int = -1,
-        dest: int = -1,
-        order: tuple[int, ...] = (),
-        purpose: int = -1,
-        dice: int = 0,
-        total: int = 0,
-        ref: int = -1,
-        count: int = 0,
-        tags: tuple[str, ...] = (),
-        or_any: bool = False,
-        play_kind: int = -1,
-        pool: tuple[int, ...] = (),
-    ) -> None:
-        self.kind = kind
-        self.seat = seat
-        self.slots = slots if slots is not None else []
-        self.held = held  # a card type held by this step (an Activity or Person being rolled for)
-        self.target = target  # a seat: the room a Person goes to, the player a Whenever targets
-        self.uid = uid  # a room card
-        self.dest = dest  # a second seat (move a Person there)
-        self.order = order  # the seats a window asks, in order
-        self.pos = 0  # the next seat of ``order`` to ask
-        self.cancelled = False
-        self.purpose = purpose
-        self.dice = dice  # dice still to roll
-        self.total = total  # running total of a roll
-        self.spent = 0  # Income a Shopping cart will cost
-        self.ref = ref  # stack index of the PLAY a window or a cancel refers to
-        self.count = count  # cards still to draw
-        self.tags = tags
-        self.or_any = or_any
-        self.play_kind = play_kind
-        self.pool = pool  # Jobs a chance deal may give
+    __slots__ = ()
+    kind: ClassVar[StepKind]
+    seat: int
 
-    def copy(self) -> Step:
-        other = object.__new__(Step)
-        other.kind = self.kind
-        other.seat = self.seat
-        other.held = self.held
-        other.target = self.target
-        other.uid = self.uid
-        other.dest = self.dest
-        other.order = self.order
-        other.pos = self.pos
-        other.cancelled = self.cancelled
-        other.purpose = self.purpose
-        other.dice = self.dice
-        other.total = self.total
-        other.spent = self.spent
-        other.ref = self.ref
-        other.count = self.count
-        other.tags = self.tags
-        other.or_any = self.or_any
-        other.play_kind = self.play_kind
-        other.pool = self.pool
-        other.slots = self.slots[:]
-        return other
+    def clone(self) -> Self:
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class DealJob(Step):
+    """Chance deals ``seat`` a Job, from ``pool`` (the two-player pair) or the pile."""
+
+    kind: ClassVar[StepKind] = StepKind.CH_JOB
+    seat: int
+    pool: tuple[int, ...] = ()
+
+
+@dataclass(slots=True)
+class Draw(Step):
+    """Chance deals ``seat`` Life cards, ``count`` still to come."""
+
+    kind: ClassVar[StepKind] = StepKind.CH_DRAW
+    seat: int
+    count: int
+
+    def clone(self) -> Draw:
+        return Draw(self.seat, self.count)
+
+
+@dataclass(slots=True)
+class Roll(Step):
+    """Chance rolls a die for ``purpose``; a Slack roll adds ``dice`` dice to ``total``.
+
+    ``held`` is the card type rolled for (the Person called, the card whose
+    Slack is rolled) and ``target`` the room it goes to; ``uid`` is the room
+    card a roll to get rid of a Person is for.
+    """
+
+    kind: ClassVar[StepKind] = StepKind.CH_ROLL
+    seat: int
+    purpose: RollPurpose
+    held: int = -1
+    target: int = -1
+    uid: int = -1
+    dice: int = 0
+    total: int = 0
+
+    def clone(self) -> Roll:
+        return Roll(
+            self.seat, self.purpose, self.held, self.target, self.uid, self.dice, self.total
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PickJob(Step):
+    """The last game's winner picks a Job."""
+
+    kind: ClassVar[StepKind] = StepKind.D_PICK
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CallPeople(Step):
+    """The turn player's Call People phase."""
+
+    kind: ClassVar[StepKind] = StepKind.D_CALLS
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class FreeTime(Step):
+    """The turn player's Free Time phase."""
+
+    kind: ClassVar[StepKind] = StepKind.D_FREE
+    seat: int
+
+
+@dataclass(slots=True)
+class Shopping(Step):
+    """A Shopping trip under way: the cart's slots and the Income they will cost."""
+
+    kind: ClassVar[StepKind] = StepKind.D_SHOP
+    seat: int
+    slots: list[int] = field(default_factory=list)
+    spent: int = 0
+
+    def clone(self) -> Shopping:
+        return Shopping(self.seat, self.slots[:], self.spent)
+
+
+@dataclass(slots=True)
+class Window(Step):
+    """A reaction window for the play at stack index ``ref``; ``order[pos]`` is asked next.
+
+    ``seat`` is the seat whose play it answers.
+    """
+
+    kind: ClassVar[StepKind] = StepKind.D_WINDOW
+    seat: int
+    order: tuple[int, ...]
+    ref: int
+    pos: int = 0
+
+    def clone(self) -> Window:
+        return Window(self.seat, self.order, self.ref, self.pos)
+
+
+@dataclass(frozen=True, slots=True)
+class SendPerson(Step):
+    """``seat`` got rid of the room card ``uid``: send it on or dismiss it."""
+
+    kind: ClassVar[StepKind] = StepKind.D_SEND
+    seat: int
+    uid: int
+
+
+@dataclass(frozen=True, slots=True)
+class PersonCost(Step):
+    """An unwanted Person asks ``seat`` for a card with one of ``tags`` (any, ``or_any``)."""
+
+    kind: ClassVar[StepKind] = StepKind.D_COST
+    seat: int
+    tags: tuple[str, ...] = ()
+    or_any: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Step):
+    """The turn player's Discard phase."""
+
+    kind: ClassVar[StepKind] = StepKind.D_DISCARD
+    seat: int
+
+
+@dataclass(slots=True)
+class Announced(Step):
+    """An announced play waiting for its window to close; resolves at the top of the stack.
+
+    ``target`` is the seat of the room or player it is for, ``uid``/``dest``
+    a Whenever's room card and destination, ``ref`` the stack index of the play
+    a cancel answers, ``spent`` the Income a Shopping cart cost.
+    """
+
+    kind: ClassVar[StepKind] = StepKind.PLAY
+    seat: int
+    play_kind: PlayKind
+    slots: tuple[int, ...]
+    target: int = -1
+    uid: int = -1
+    dest: int = -1
+    ref: int = -1
+    spent: int = 0
+    cancelled: bool = False
+
+    def clone(self) -> Announced:
+        return Announced(
+            self.seat,
+            self.play_kind,
+            self.slots,
+            self.target,
+            self.uid,
+            self.dest,
+            self.ref,
+            self.spent,
+            self.cancelled,
+        )
+
+
+AnyStep = (
+    DealJob
+    | Draw
+    | Roll
+    | PickJob
+    | CallPeople
+    | FreeTime
+    | Shopping
+    | Window
+    | SendPerson
+    | PersonCost
+    | Discard
+    | Announced
+)

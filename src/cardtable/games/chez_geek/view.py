@@ -7,41 +7,49 @@ Nothing in an observation depends on another seat's hidden cards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from cardtable.games.chez_geek.phases import PHASE_NAMES
+from cardtable.games.chez_geek.schema import (
+    AnsweringView,
+    ChezGeekObservation,
+    ChezGeekPublicView,
+    PlayerView,
+    PromptView,
+    RoomCardView,
+    StackPlayView,
+)
 from cardtable.games.chez_geek.steps import (
-    CH_ROLL,
-    D_SHOP,
-    D_WINDOW,
-    PLAY,
     PLAY_NAMES,
     ROLL_NAMES,
-    STEP_NAMES,
+    Announced,
+    PersonCost,
+    Roll,
+    SendPerson,
+    Shopping,
+    Window,
 )
+from cardtable.games.chez_geek.zones import find
 
 if TYPE_CHECKING:
     from cardtable.games.chez_geek.game import ChezGeekGame
     from cardtable.games.chez_geek.state import ChezGeekState
 
-# a roll prompt's ``purpose``, by the step's R_* purpose
-ROLL_PURPOSES = ("income", "free-time", "get-rid-of-person", "call", "slack")
 LOG_TAIL = 8
 
 
-def _room(st: ChezGeekState, seat: int) -> list[dict[str, Any]]:
+def _room(st: ChezGeekState, seat: int) -> list[RoomCardView]:
     defs = st.defs
     return [{"card": defs[c[0]].slug, "slack": c[1], "tokens": bool(c[2])} for c in st.rooms[seat]]
 
 
-def _stack(st: ChezGeekState) -> list[dict[str, Any]]:
-    out = []
+def _stack(st: ChezGeekState) -> list[StackPlayView]:
+    out: list[StackPlayView] = []
     for step in st.stack:
-        if step.kind != PLAY:
+        if type(step) is not Announced:
             continue
         out.append(
             {
-                "play": PLAY_NAMES[step.play_kind],
+                "play": step.play_kind.label,
                 "by": step.seat,
                 "cards": [st.defs[st.slot_type[s]].slug for s in step.slots],
                 "target": step.target if step.target >= 0 else None,
@@ -51,39 +59,48 @@ def _stack(st: ChezGeekState) -> list[dict[str, Any]]:
     return out
 
 
-def _prompt(st: ChezGeekState) -> dict[str, Any] | None:
+def _room_card(st: ChezGeekState, uid: int) -> str | None:
+    seat, i = find(st, uid)
+    return st.defs[st.rooms[seat][i][0]].slug if seat >= 0 else None
+
+
+def _prompt(st: ChezGeekState) -> PromptView | None:
     if st.over or not st.stack:
         return None
     top = st.stack[-1]
-    prompt: dict[str, Any] = {"step": STEP_NAMES[top.kind], "seat": top.seat}
-    if top.kind == D_WINDOW:
-        play = st.stack[top.ref]
-        prompt["answering"] = {
-            "play": PLAY_NAMES[play.play_kind],
+    prompt: PromptView = {"step": top.kind.label, "seat": top.seat}
+    if type(top) is Window:
+        play = cast(Announced, st.stack[top.ref])
+        answering: AnsweringView = {
+            "play": play.play_kind.label,
             "by": play.seat,
             "cards": [st.defs[st.slot_type[s]].slug for s in play.slots],
         }
+        prompt["answering"] = answering
         prompt["asked"] = top.order[top.pos] if top.pos < len(top.order) else None
-    elif top.kind == D_SHOP:
+    elif type(top) is Shopping:
         prompt["cart"] = [st.defs[st.slot_type[s]].slug for s in top.slots]
-    elif top.uid >= 0:
-        from cardtable.games.chez_geek.people import find
-
-        seat, i = find(st, top.uid)
-        if seat >= 0:
-            prompt["card"] = st.defs[st.rooms[seat][i][0]].slug
-    if top.kind == CH_ROLL:
-        prompt["purpose"] = ROLL_PURPOSES[top.purpose]
+    elif type(top) is SendPerson:
+        card = _room_card(st, top.uid)
+        if card is not None:
+            prompt["card"] = card
+    elif type(top) is PersonCost:
+        if top.tags:
+            prompt["tags"] = list(top.tags)
+    elif type(top) is Roll:
+        if top.uid >= 0:  # the Person rolled for (before the purpose: the order views had)
+            card = _room_card(st, top.uid)
+            if card is not None:
+                prompt["card"] = card
+        prompt["purpose"] = top.purpose.label
         if top.held >= 0:  # the Person called or the card whose Slack is rolled
             prompt["card"] = st.defs[top.held].slug
-    if top.tags:
-        prompt["tags"] = list(top.tags)
     return prompt
 
 
-def observation(st: ChezGeekState, seat: int) -> dict[str, Any]:
+def observation(st: ChezGeekState, seat: int) -> ChezGeekObservation:
     defs = st.defs
-    players = []
+    players: list[PlayerView] = []
     for s in range(st.n):
         job = st.jobdefs[st.job_of[s]] if st.job_of[s] >= 0 else None
         players.append(
@@ -104,7 +121,7 @@ def observation(st: ChezGeekState, seat: int) -> dict[str, Any]:
         "seat": seat,
         "match": {"game": min(st.game_no + 1, st.games), "games": st.games, "wins": st.wins[:]},
         "turn": st.turn,
-        "phase": PHASE_NAMES[st.phase],
+        "phase": st.phase.label,
         "to_act": cp if isinstance(cp, int) else None,
         "income": st.income,
         "free_time": st.ft,
@@ -123,6 +140,30 @@ def observation(st: ChezGeekState, seat: int) -> dict[str, Any]:
             if st.over
             else None
         ),
+    }
+
+
+def public_observation(st: ChezGeekState) -> ChezGeekPublicView:
+    """Seat 0's view with its seat and hand blanked: everything else in a view is public."""
+    obs = observation(st, 0)
+    return {
+        "game": obs["game"],
+        "seat": None,
+        "match": obs["match"],
+        "turn": obs["turn"],
+        "phase": obs["phase"],
+        "to_act": obs["to_act"],
+        "income": obs["income"],
+        "free_time": obs["free_time"],
+        "players": obs["players"],
+        "hand": None,
+        "draw_pile": obs["draw_pile"],
+        "discard": obs["discard"],
+        "table": obs["table"],
+        "stack": obs["stack"],
+        "prompt": obs["prompt"],
+        "log": obs["log"],
+        "result": obs["result"],
     }
 
 

@@ -1,7 +1,8 @@
-"""Hands and rooms: which cards a seat holds, may play, and how room cards are named.
+"""Hands and rooms: which cards a seat holds, may play, where room cards are and their names.
 
-Small helpers shared by the decision code (``plays``) and the Whenever effects
-(``whenevers``); playing a card from hand is where its slot becomes public.
+Small helpers shared by the decision code (``plays``), the People rules
+(``people``) and the effect rules (``effects``); playing a card from hand is
+where its slot becomes public, and a card entering a room gets its uid here.
 """
 
 from __future__ import annotations
@@ -57,3 +58,32 @@ def can_do(st: ChezGeekState, seat: int, card: CardDef) -> bool:
         if not any(tag in defs[c[0]].tags for c in room):
             return False
     return not req.jobs or st.jobdefs[st.job_of[seat]].name in req.jobs
+
+
+def find(st: ChezGeekState, uid: int) -> tuple[int, int]:
+    """(seat, index) of a room card by uid, or (-1, -1) if it has left."""
+    for seat, room in enumerate(st.rooms):
+        for i, card in enumerate(room):
+            if card[3] == uid:
+                return seat, i
+    return -1, -1
+
+
+def may_enter(st: ChezGeekState, card: CardDef, seat: int) -> bool:
+    """Whether a Person may enter ``seat``'s room (its card bars some Jobs or rooms)."""
+    if card.barred_jobs and st.jobdefs[st.job_of[seat]].name in card.barred_jobs:
+        return False
+    if card.barred_if_room_has:
+        for c in st.rooms[seat]:
+            if st.defs[c[0]].tags.intersection(card.barred_if_room_has):
+                return False
+    return True
+
+
+def put_in_room(st: ChezGeekState, seat: int, t: int, slack: int, *, tokened: bool) -> int:
+    """A card enters a room with its Slack (tokens mark a value other than the printed one)."""
+    uid = st.next_uid
+    st.next_uid += 1
+    st.rooms[seat].append((t, slack, int(tokened), uid))
+    st.dirty = True
+    return uid

@@ -1,0 +1,23 @@
+"""``discard``: an unwanted Person's cost of a card from hand (with one of its tags).
+
+The host may refuse (``pass``), which costs Free Time instead
+(``people.refuse_cost``); ``or_any`` lets any card pay when none has the tags.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.games.chez_geek.effects.rule import EffectRule
+from cardtable.games.chez_geek.steps import PersonCost
+
+if TYPE_CHECKING:
+    from cardtable.games.chez_geek.cards import Effect
+    from cardtable.games.chez_geek.state import ChezGeekState
+
+
+def stay(st: ChezGeekState, seat: int, index: int, e: Effect) -> None:
+    st.stack.append(PersonCost(seat, e.tags, e.or_any))
+
+
+RULE = EffectRule("discard", stay=stay)

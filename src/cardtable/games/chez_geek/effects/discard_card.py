@@ -1,0 +1,33 @@
+"""``discard_card``: a room card of the named kind or tags goes to the discards.
+
+A Cat never leaves its room, so it is never a target.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.games.chez_geek.effects.common import matches, room_targets
+from cardtable.games.chez_geek.effects.rule import EffectRule, Target
+from cardtable.games.chez_geek.zones import find
+
+if TYPE_CHECKING:
+    from cardtable.games.chez_geek.cards import Effect
+    from cardtable.games.chez_geek.state import ChezGeekState
+    from cardtable.games.chez_geek.steps import Announced
+
+
+def targets(st: ChezGeekState, seat: int, e: Effect) -> list[Target]:
+    return room_targets(st, seat, e.scope, lambda d: matches(d, e) and not d.cat)
+
+
+def resolve(st: ChezGeekState, play: Announced, t: int, e: Effect) -> bool:
+    owner, i = find(st, play.uid)
+    if owner < 0:
+        return False  # the target left the room while the Whenever waited
+    st.dirty = True
+    st.discard.append(st.rooms[owner].pop(i)[0])
+    return False
+
+
+RULE = EffectRule("discard_card", targets=targets, resolve=resolve, room_target=True)

@@ -1,0 +1,34 @@
+"""``take_thing``: a Thing leaves another player's room, to the discards or to yours."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.games.chez_geek.effects.common import matches, room_targets
+from cardtable.games.chez_geek.effects.rule import EffectRule, Target
+from cardtable.games.chez_geek.zones import find
+
+if TYPE_CHECKING:
+    from cardtable.games.chez_geek.cards import Effect
+    from cardtable.games.chez_geek.state import ChezGeekState
+    from cardtable.games.chez_geek.steps import Announced
+
+
+def targets(st: ChezGeekState, seat: int, e: Effect) -> list[Target]:
+    return room_targets(st, seat, "other", lambda d: d.kind == "Thing" and matches(d, e))
+
+
+def resolve(st: ChezGeekState, play: Announced, t: int, e: Effect) -> bool:
+    owner, i = find(st, play.uid)
+    if owner < 0:
+        return False  # the target left the room while the Whenever waited
+    st.dirty = True
+    entry = st.rooms[owner].pop(i)
+    if e.to == "room":
+        st.rooms[play.seat].append(entry)
+    else:
+        st.discard.append(entry[0])
+    return False
+
+
+RULE = EffectRule("take_thing", targets=targets, resolve=resolve, room_target=True)
