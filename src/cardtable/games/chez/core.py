@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from cardtable.engine.game import Marker, State
 from cardtable.games.chez.leaderboard import Leaderboard
 from cardtable.games.chez.piles import Castle, Seg
-from cardtable.games.chez.steps import (
-    Step,
-)
+from cardtable.games.chez.steps import RollPurpose, Step
+
+# the last roll: who rolled, what for, the dice and their results
+RollFacts = tuple[int, RollPurpose, tuple[int, ...], tuple[int, ...]]
 
 if TYPE_CHECKING:
     from cardtable.games.chez.game import ChezGame
@@ -57,7 +58,7 @@ class ChezCore(State):
     constraints: tuple[Any, ...] | None
     tags: tuple[Any, ...] | None
     events: tuple[Any, ...] | None
-    last_roll: tuple[Any, ...] | None
+    last_roll: RollFacts | None
     tally: dict[str, int]
     layout: tuple[int, ...]
     kind: list[int]

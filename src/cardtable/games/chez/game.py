@@ -9,6 +9,7 @@ from cardtable.engine.errors import BadDealError, SettingError
 from cardtable.engine.game import Game, GameInfo, Setting
 from cardtable.games.chez.cards import NAME, deck_counter, deck_kinds, parse_card
 from cardtable.games.chez.combos import SETTINGS as COMBO_SETTINGS
+from cardtable.games.chez.schema import ChezObservation, ChezPublicObservation
 from cardtable.games.chez.state import ChezState
 from cardtable.games.chez.view import render as render_view
 
@@ -39,6 +40,8 @@ class ChezGame(Game):
     )
     bots = {"heuristic": "cardtable.games.chez.bots:HeuristicBot"}
     default_bot = "heuristic"
+    observation_schema = ChezObservation
+    public_schema = ChezPublicObservation
     # levels offered to people (lobby, --bots hard): specs, rated in docs/bots.md
     bot_levels: ClassVar[dict[str, str]] = {
         "easy": "ismcts(iterations=100)",

@@ -23,6 +23,7 @@ from cardtable.games.chez.steps import (
     KING,
     NORMAL,
     QUEEN,
+    PlayKind,
     R_ACCEPT,
     R_BET,
     R_PLAGUE,
@@ -59,7 +60,7 @@ COMBO_TALLY = {
 }
 
 
-def classify(kinds: tuple[int, ...]) -> tuple[int, int]:
+def classify(kinds: tuple[int, ...]) -> tuple[PlayKind, int]:
     """(kind of play, copies) for cards already known to form a legal play."""
     count = len(kinds)
     first = kinds[0]

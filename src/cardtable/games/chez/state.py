@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING, Any, Self, cast
 from cardtable.engine.counts import CardCount
 from cardtable.engine.errors import MalformedActionError
 from cardtable.engine.game import Action, Marker, State
-from cardtable.engine.hints import hand_reasons, without
+from cardtable.engine.hints import hand_reasons
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import ACE_OF_SPADES, NAME, RANK, deck_kinds
+from cardtable.games.chez.core import RollFacts
 from cardtable.games.chez.explain import why_illegal
 from cardtable.games.chez.leaderboard import Leaderboard
 from cardtable.games.chez.nopes import NopesMixin
@@ -31,6 +32,7 @@ from cardtable.games.chez.piles import Castle, Seg
 from cardtable.games.chez.playability import JOKER_TOP, key_of_kind
 from cardtable.games.chez.plays import PlaysMixin
 from cardtable.games.chez.resample import resample_state
+from cardtable.games.chez.schema import ChezPublicObservation
 from cardtable.games.chez.specials import SpecialsMixin
 from cardtable.games.chez.steps import (
     DrawStep,
@@ -57,9 +59,6 @@ HAND_SIZE = 7
 # tags: which history entries name the kind of a particular card id (for resampling)
 TAG_DRAW, TAG_TAKE, TAG_GIVE = 0, 1, 2
 TAG_TABLES = (act.DRAW, act.TAKE, act.GIVE)
-
-
-
 
 
 class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, State):
@@ -100,7 +99,7 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         self.constraints: tuple[Any, ...] | None = None
         self.tags: tuple[Any, ...] | None = None
         self.events: tuple[Any, ...] | None = None
-        self.last_roll: tuple[Any, ...] | None = None
+        self.last_roll: RollFacts | None = None
         self.tally: dict[str, int] = {}
         self.layout: tuple[int, ...] = ()
         self._outcomes: list[tuple[Action, float]] | None = None
@@ -230,9 +229,10 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
     def _why_illegal(self, action: Action) -> str:
         return why_illegal(self, action)
 
-    def public_observation(self) -> dict[str, Any]:
+    def public_observation(self) -> ChezPublicObservation:  # type: ignore[override]
         """Seat 0's view without its hand and seat: everything else in it is public."""
-        return without(self.observation(0), "seat", "hand")
+        view = self.observation(0)
+        return {**view, "seat": None, "hand": None}
 
     def unplayable_reasons(self, seat: int) -> dict[str, str]:
         return hand_reasons(self, seat, self.observation(seat)["hand"], "not a card to play now")

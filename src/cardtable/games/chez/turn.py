@@ -43,8 +43,6 @@ def _has_straight_flush(kinds: list[int]) -> bool:
     return any(m & (m >> 1) & (m >> 2) & (m >> 3) & (m >> 4) for m in suits)
 
 
-
-
 class TurnMixin(ChezCore):
     def _by_rank(self, seat: int) -> list[list[int]]:
         """The hand's kinds grouped by value (index 0: Jokers), each group sorted."""
