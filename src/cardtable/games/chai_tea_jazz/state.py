@@ -36,7 +36,6 @@ CHANCE = Marker.CHANCE
 TERMINAL = Marker.TERMINAL
 
 
-
 class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
     game: ChaiTeaJazzGame
 

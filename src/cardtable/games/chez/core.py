@@ -29,7 +29,8 @@ class ChezCore(State):
     game: ChezGame
     n: int
     all_bits: int
-    opt: dict[str, Any]
+    # the rules switched on by the game's settings (combo names)
+    switched_on: frozenset[str]
     nope_everyone: bool
     board: Leaderboard
     active: list[bool]
@@ -61,11 +62,11 @@ class ChezCore(State):
     last_roll: RollFacts | None
     tally: dict[str, int]
     layout: tuple[int, ...]
-    kind: list[int]
+    kind: tuple[int, ...]
     known: list[int]
     deck_size: int
     live: frozenset[int]
-    pool: list[int]
+    pool: tuple[int, ...]
     pools: int
     # how the flow runs each kind of step: the seat or chance to decide next, or None
     _runners: ClassVar[dict[type[Step], Callable[[Any, Any], int | Marker | None]]]

@@ -39,7 +39,7 @@ class NopesMixin(ChezCore):
                 self.stack.pop()
                 return None
             n, d, o = self.n, self.direction, step.opener
-            order = step.order = [(o + d * i) % n for i in range(1, n)] + [o]
+            order = step.order = (*[(o + d * i) % n for i in range(1, n)], o)
         active, hands = self.active, self.hands
         while step.pos < len(order):
             q = order[step.pos]

@@ -23,7 +23,6 @@ from cardtable.games.chez.steps import (
     KING,
     NORMAL,
     QUEEN,
-    PlayKind,
     R_ACCEPT,
     R_BET,
     R_PLAGUE,
@@ -38,6 +37,7 @@ from cardtable.games.chez.steps import (
     DrawStep,
     NameStep,
     Pending,
+    PlayKind,
     ResolveStep,
     RollStep,
     TargetStep,
@@ -94,7 +94,7 @@ class PlaysMixin(ChezCore):
         self.topkey = key_of_kind(kinds[-1])
         self.override = None
         ptype, copies = classify(kinds)
-        if ptype == TRS and not self.opt["two_red_sixes"]:
+        if ptype == TRS and "two_red_sixes" not in self.switched_on:
             ptype = SIX
         self.actions_left -= 1
         self._log("play", p, kinds)

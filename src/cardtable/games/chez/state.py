@@ -14,6 +14,7 @@ step stack to the turn order.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Self, cast
@@ -70,7 +71,7 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         opts = game.settings
         self.n = n
         self.all_bits = (1 << n) - 1
-        self.opt = dict(opts)
+        self.switched_on = frozenset(name for name, value in opts.items() if value is True)
         self.nope_everyone = opts["nope_window"] == "everyone"
         self.board = Leaderboard(n)
         self.active = [True] * n
@@ -104,14 +105,14 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         self.layout: tuple[int, ...] = ()
         self._outcomes: list[tuple[Action, float]] | None = None
         # what the discard piles show, counted incrementally (see _unseen_by_rank)
-        self._seen: list[int] = [0] * 14
+        self._seen: tuple[int, ...] = (0,) * 14
         self._seen_upto = (0, 0)
         self._seen_pools = 0
         # which shuffle an id's kind was dealt from: 0 the deck, then one per reshuffle
-        self.pool: list[int] = []
+        self.pool: tuple[int, ...] = ()
         self.pools = 0
         if deal is None:
-            self.kind = deck_kinds(game.decks)
+            self.kind = tuple(deck_kinds(game.decks))
             self.known = [0] * len(self.kind)
             self.pile = [Seg.shuffled(list(range(len(self.kind))), self.kind)]
             self.pile_size = len(self.kind)
@@ -122,7 +123,7 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
             from cardtable.games.chez.game import parse_deal
 
             hands, top, draw, first = parse_deal(game, deal)
-            self.kind = [k for h in hands for k in h] + [top] + draw
+            self.kind = (*[k for h in hands for k in h], top, *draw)
             self.known = [0] * len(self.kind)
             cid = 0
             for seat, h in enumerate(hands):
@@ -137,9 +138,12 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
             self.pile_size = len(self.kind) - cid
             self.turn = first
         self.deck_size = len(self.kind)
-        self.pool = [0] * self.deck_size
+        self.pool = (0,) * self.deck_size
         self.live = frozenset(range(self.deck_size))
-        self._live_names: tuple[frozenset[int], list[int], CardCount] | None = None
+        # (live ids, kinds, their names counted) for ``cards``: replaced, never mutated
+        self._live_names: (
+            tuple[frozenset[int], tuple[int, ...], tuple[tuple[str, int], ...]] | None
+        ) = None
         self._advance()
 
     # ---- contract ---------------------------------------------------------------------
@@ -159,7 +163,7 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
             if isinstance(step, GiveStep):
                 return self._give_legal(step)
             if isinstance(step, NameStep):
-                return NAME_CHOICES
+                return list(NAME_CHOICES)
         return self._turn_legal()
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -171,7 +175,7 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         step = self.stack[-1]
         out: list[tuple[Action, float]]
         if isinstance(step, RollStep):
-            out = act.ROLL_OUTCOMES[step.dice[len(step.results)]]
+            out = list(act.ROLL_OUTCOMES[step.dice[len(step.results)]])
         elif isinstance(step, DrawStep):
             seg = self.pile[0]
             counts_by_kind = seg.counts
@@ -290,7 +294,17 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
     def places(self) -> list[int] | None:
         return self.board.places[:] if self.over else None
 
+    def clone(self) -> Self:
+        """The engine's clone, with the cached legal actions copied rather than shared."""
+        other = super().clone()
+        legal = other._legal
+        if legal is not None:
+            other._legal = legal[:]
+        return other
+
     def _copy(self) -> Self:
+        """Fields that are never mutated (tuples, frozensets, enums, cons lists, ints) are
+        shared by the ``__dict__`` copy; every mutable one is copied below."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.hands = [h[:] for h in self.hands]
@@ -305,6 +319,12 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         other.castle = [c.copy() if c is not None else None for c in self.castle]
         other.stack = copy_stack(self.stack)
         other.tally = dict(self.tally)
+        outcomes = self._outcomes
+        if outcomes is not None:
+            other._outcomes = outcomes[:]
+        if self.deal is not None:
+            # an explicit deal is JSON data the record writes out (tests and puzzles only)
+            other.deal = copy.deepcopy(self.deal)
         return other
 
     def resample(self, seat: int, rng: random.Random) -> ChezState:
@@ -334,7 +354,7 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
             cached = self._live_names
             if cached is None or cached[0] is not live or cached[1] is not self.kind:
                 names = CardCount(map(NAME.__getitem__, map(self.kind.__getitem__, live)))
-                cached = self._live_names = (live, self.kind, names)
+                cached = self._live_names = (live, self.kind, tuple(names.items()))
             copy = CardCount()
             dict.update(copy, cached[2])
             return copy
@@ -398,12 +418,12 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         size = len(self.hands[turn])
         if size == 0:
             return False
-        opt = self.opt
+        on = self.switched_on
         unseen = self._unseen_by_rank()
-        if opt["betting_man"] and size >= 2 and unseen[0] >= 2:
+        if "betting_man" in on and size >= 2 and unseen[0] >= 2:
             return True
         if (
-            opt["castle"]
+            "castle" in on
             and size >= 3
             and self.castle[turn] is None
             and unseen[7]
@@ -411,7 +431,7 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
             and unseen[9]
         ):
             return True
-        if opt["siege"] and unseen[10]:
+        if "siege" in on and unseen[10]:
             return any(c is not None for q, c in enumerate(self.castle) if q != turn)
         return False
 
@@ -423,16 +443,16 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         Castles are small and counted each time.
         """
         if self._seen_pools != self.pools:
-            self._seen, self._seen_upto, self._seen_pools = [0] * 14, (0, 0), self.pools
+            self._seen, self._seen_upto, self._seen_pools = (0,) * 14, (0, 0), self.pools
         upto = (len(self.discard), len(self.secondary))
         if upto != self._seen_upto:
-            seen = self._seen[:]
+            seen = list(self._seen)
             kind = self.kind
             for cid in self.discard[self._seen_upto[0] :]:
                 seen[RANK[kind[cid]]] += 1
             for cid in self.secondary[self._seen_upto[1] :]:
                 seen[RANK[kind[cid]]] += 1
-            self._seen, self._seen_upto = seen, upto
+            self._seen, self._seen_upto = tuple(seen), upto
         decks = self.game.decks
         unseen = [4 * decks - c for c in self._seen]
         unseen[0] += 2 * decks - 4 * decks
@@ -515,10 +535,10 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         # Shuffled cards get fresh ids: everyone knows the new pile's cards but not which
         # is where, and the old ids keep the kinds they were seen with (records, deals).
         start = len(self.kind)
-        self.kind = self.kind + [self.kind[c] for c in cards]
+        self.kind = self.kind + tuple(self.kind[c] for c in cards)
         self.known += [0] * len(cards)
         self.pools += 1
-        self.pool = self.pool + [self.pools] * len(cards)
+        self.pool = self.pool + (self.pools,) * len(cards)
         fresh = range(start, start + len(cards))
         self.live = self.live.difference(cards).union(fresh)
         pile.append(Seg.shuffled(list(fresh), self.kind))
@@ -596,7 +616,9 @@ STAT_NAMES = (
     "plague",
     "instant_win",
 )
-NAME_CHOICES: list[Action] = [act.name_top(v, red) for v in range(1, 14) for red in (False, True)]
+NAME_CHOICES: tuple[Action, ...] = tuple(
+    act.name_top(v, red) for v in range(1, 14) for red in (False, True)
+)
 
 ChezState._runners = {
     DrawStep: ChezState._run_draw,

@@ -198,7 +198,7 @@ class WindowStep(Step):
     def __init__(self, play: Pending, opener: int, as_only: bool) -> None:
         self.play = play
         self.opener = opener
-        self.order: list[int] | None = None
+        self.order: tuple[int, ...] | None = None
         self.pos = 0
         self.as_only = as_only
 

@@ -58,7 +58,7 @@ class TurnMixin(ChezCore):
 
     def _turn_legal(self) -> list[Action]:
         p = self.turn
-        opt = self.opt
+        on = self.switched_on
         kind = self.kind
         hand = self.hands[p]
         if self.facing:
@@ -66,7 +66,7 @@ class TurnMixin(ChezCore):
             out: list[Action] = [act.ACCEPT]
             if jokers:
                 out.append(act.SINGLE[JOKER])
-                if opt["doubles"]:
+                if "doubles" in on:
                     out.extend(act.play_of((JOKER,) * m) for m in range(2, min(4, jokers) + 1))
             return out
         kinds = [kind[cid] for cid in hand]
@@ -84,25 +84,25 @@ class TurnMixin(ChezCore):
             out.extend(single[k] for k in seen if playable[k])
             if len(kinds) >= 2:
                 plays: list[act.Play] = []
-                if repeats and opt["doubles"]:
+                if repeats and "doubles" in on:
                     groups = self._by_rank(p)
-                    doubles.options(groups, playable, plays, opt["two_red_sixes"])
-                if opt["two_red_sixes"] and mask & SIX_BIT and repeats:
+                    doubles.options(groups, playable, plays, "two_red_sixes" in on)
+                if "two_red_sixes" in on and mask & SIX_BIT and repeats:
                     groups = groups or self._by_rank(p)
                     red_sixes.options(groups, playable, plays)
-                if mask & REVOLUTION_BITS == REVOLUTION_BITS and opt["revolution"]:
+                if mask & REVOLUTION_BITS == REVOLUTION_BITS and "revolution" in on:
                     groups = groups or self._by_rank(p)
                     revolution.options(groups, playable, plays)
-                if mask & ROYAL_BITS == ROYAL_BITS and opt["royal_court"]:
+                if mask & ROYAL_BITS == ROYAL_BITS and "royal_court" in on:
                     groups = groups or self._by_rank(p)
                     royal_court.options(groups, playable, plays)
                 for rule in RULES:
-                    if mask & rule.NEEDS == rule.NEEDS and opt[rule.SETTING.name]:
+                    if mask & rule.NEEDS == rule.NEEDS and rule.SETTING.name in on:
                         groups = groups or self._by_rank(p)
                         rule.options(groups, playable, plays)
                 if (
                     (mask >> 1).bit_count() >= 5
-                    and opt["true_transformation"]
+                    and "true_transformation" in on
                     and _has_straight_flush(seen)
                 ):
                     groups = groups or self._by_rank(p)
@@ -112,15 +112,15 @@ class TurnMixin(ChezCore):
         else:
             out.append(act.END)
         if not self.bonus_used and kinds:
-            if mask & CASTLE_BITS == CASTLE_BITS and opt["castle"]:
+            if mask & CASTLE_BITS == CASTLE_BITS and "castle" in on:
                 groups = groups or self._by_rank(p)
                 castle.options(groups, self.castle[p] is not None, out)
-            if mask & TEN_BIT and opt["siege"]:
+            if mask & TEN_BIT and "siege" in on:
                 seats = [q for q, c in enumerate(self.castle) if c is not None and q != p]
                 if seats:
                     groups = groups or self._by_rank(p)
                     siege.options(groups, seats, out)
-            if mask & JOKER_BIT and repeats and opt["betting_man"]:
+            if mask & JOKER_BIT and repeats and "betting_man" in on:
                 groups = groups or self._by_rank(p)
                 betting_man.options(groups, out)
         return out

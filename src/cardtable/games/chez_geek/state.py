@@ -38,7 +38,6 @@ if TYPE_CHECKING:
 CHANCE = Marker.CHANCE
 
 
-
 TERMINAL = Marker.TERMINAL
 
 
