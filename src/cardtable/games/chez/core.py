@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from cardtable.engine.game import Marker, State
 from cardtable.games.chez.leaderboard import Leaderboard
 from cardtable.games.chez.piles import Castle, Seg
-from cardtable.games.chez.steps import RollPurpose, Step
+from cardtable.games.chez.steps import Pending, RollPurpose, Step
 
 # the last roll: who rolled, what for, the dice and their results
 RollFacts = tuple[int, RollPurpose, tuple[int, ...], tuple[int, ...]]
@@ -94,3 +94,6 @@ class ChezCore(State):
         def _absorb(self, seat: int) -> bool: ...
         def _hit_wall(self, seat: int) -> None: ...
         def _win_now(self, seat: int, why: str) -> None: ...
+
+        # effects (specials.py)
+        def _king(self, play: Pending, copies: int) -> None: ...

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import cached_property
 from typing import Any, ClassVar
 
 from cardtable.engine.errors import BadDealError, SettingError
 from cardtable.engine.game import Game, GameInfo, Setting
 from cardtable.games.chez.cards import NAME, deck_counter, deck_kinds, parse_card
+from cardtable.games.chez.combos import DISCARD, DiscardCombo
 from cardtable.games.chez.combos import SETTINGS as COMBO_SETTINGS
 from cardtable.games.chez.schema import ChezObservation, ChezPublicObservation
 from cardtable.games.chez.state import ChezState
@@ -54,6 +56,11 @@ class ChezGame(Game):
         for name, value in self.settings.items():
             if name != "nope_window" and not isinstance(value, bool):
                 raise SettingError(f"setting {name}={value!r} must be true or false")
+
+    @cached_property
+    def discard_combos(self) -> tuple[DiscardCombo, ...]:
+        """The discard-pile combos switched on, in the order plays are recognised."""
+        return tuple(rule for rule in DISCARD if self.settings[rule.SETTING.name])
 
     @property
     def decks(self) -> int:

@@ -25,6 +25,7 @@ from cardtable.engine.game import Action, Marker, State
 from cardtable.engine.hints import hand_reasons
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import ACE_OF_SPADES, NAME, RANK, deck_kinds
+from cardtable.games.chez.combos import transformation
 from cardtable.games.chez.core import RollFacts
 from cardtable.games.chez.explain import why_illegal
 from cardtable.games.chez.leaderboard import Leaderboard
@@ -211,7 +212,8 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
             elif isinstance(step, GiveStep):
                 self._give(step, cast(act.Give, action).kind)
             elif isinstance(step, NameStep):
-                self._name_top(cast(act.NameTop, action))
+                named = cast(act.NameTop, action)
+                transformation.name(self, named.value, named.red)
             else:
                 raise AssertionError(f"no decision at {type(step).__name__}")
         else:

@@ -9,9 +9,12 @@ in the state's mixins, dispatched on the step's type.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
 from cardtable.games.chez.schema import PlayName, RollFor
+
+if TYPE_CHECKING:
+    from cardtable.games.chez.combos import DiscardCombo
 
 
 class PlayKind(IntEnum):
@@ -93,13 +96,32 @@ FX_RECYCLE, FX_QUEEN, FX_JACK, FX_SIX = tuple(Fx)
 class Pending:
     """One play on the discard pile from the moment it is played until it resolves."""
 
-    __slots__ = ("seat", "kinds", "ptype", "copies", "target", "dice", "nopes", "taken", "base")
+    __slots__ = (
+        "seat",
+        "kinds",
+        "ptype",
+        "copies",
+        "rule",
+        "target",
+        "dice",
+        "nopes",
+        "taken",
+        "base",
+    )
 
-    def __init__(self, seat: int, kinds: tuple[int, ...], ptype: PlayKind, copies: int) -> None:
+    def __init__(
+        self,
+        seat: int,
+        kinds: tuple[int, ...],
+        ptype: PlayKind,
+        copies: int,
+        rule: DiscardCombo | None = None,
+    ) -> None:
         self.seat = seat
         self.kinds = kinds
         self.ptype = ptype
         self.copies = copies
+        self.rule = rule  # the combo's rule module (a module: shared, never copied)
         self.target = -1
         self.dice: list[int] = []
         self.nopes = 0
@@ -107,7 +129,7 @@ class Pending:
         self.base = 0  # a Joker's stack size before this play
 
     def copy(self) -> Pending:
-        other = Pending(self.seat, self.kinds, self.ptype, self.copies)
+        other = Pending(self.seat, self.kinds, self.ptype, self.copies, self.rule)
         other.target = self.target
         other.dice = self.dice[:]
         other.nopes = self.nopes

@@ -9,17 +9,7 @@ from __future__ import annotations
 from cardtable.engine.game import Action
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import JOKER, NKINDS, RANK
-from cardtable.games.chez.combos import (
-    RULES,
-    betting_man,
-    castle,
-    doubles,
-    red_sixes,
-    revolution,
-    royal_court,
-    siege,
-    transformation,
-)
+from cardtable.games.chez.combos import betting_man, castle, doubles, siege
 from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.dice import JOKER_DIE, upgraded
 from cardtable.games.chez.piles import Castle
@@ -28,19 +18,8 @@ from cardtable.games.chez.playability import PLAYABLE, PLAYABLE_SETS
 from cardtable.games.chez.steps import R_ACCEPT, R_BET, R_PLAGUE, DrawStep, RollStep
 
 RANK_BIT = tuple(1 << RANK[k] for k in range(NKINDS))
-SIX_BIT, TEN_BIT, JOKER_BIT = 1 << 6, 1 << 10, 1 << 0
-REVOLUTION_BITS = sum(1 << r for r in (2, 3, 4, 5))
-ROYAL_BITS = sum(1 << r for r in (11, 12, 13))
+TEN_BIT, JOKER_BIT = 1 << 10, 1 << 0
 CASTLE_BITS = sum(1 << r for r in (7, 8, 9))
-
-
-def _has_straight_flush(kinds: list[int]) -> bool:
-    """Five consecutive values of one suit among these kinds (bit tricks on value masks)."""
-    suits = [0, 0, 0, 0]
-    for k in kinds:
-        if k != JOKER:
-            suits[k // 13] |= RANK_BIT[k]
-    return any(m & (m >> 1) & (m >> 2) & (m >> 3) & (m >> 4) for m in suits)
 
 
 class TurnMixin(ChezCore):
@@ -87,26 +66,11 @@ class TurnMixin(ChezCore):
                 if repeats and "doubles" in on:
                     groups = self._by_rank(p)
                     doubles.options(groups, playable, plays, "two_red_sixes" in on)
-                if "two_red_sixes" in on and mask & SIX_BIT and repeats:
-                    groups = groups or self._by_rank(p)
-                    red_sixes.options(groups, playable, plays)
-                if mask & REVOLUTION_BITS == REVOLUTION_BITS and "revolution" in on:
-                    groups = groups or self._by_rank(p)
-                    revolution.options(groups, playable, plays)
-                if mask & ROYAL_BITS == ROYAL_BITS and "royal_court" in on:
-                    groups = groups or self._by_rank(p)
-                    royal_court.options(groups, playable, plays)
-                for rule in RULES:
-                    if mask & rule.NEEDS == rule.NEEDS and rule.SETTING.name in on:
+                for rule in self.game.discard_combos:
+                    needs = rule.NEEDS
+                    if mask & needs == needs and rule.applies(mask, seen, repeats):
                         groups = groups or self._by_rank(p)
                         rule.options(groups, playable, plays)
-                if (
-                    (mask >> 1).bit_count() >= 5
-                    and "true_transformation" in on
-                    and _has_straight_flush(seen)
-                ):
-                    groups = groups or self._by_rank(p)
-                    transformation.options(groups, playable, plays)
                 out.extend(plays)
             out.append(act.PICK)
         else:
