@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from cardtable.engine.errors import BadDealError, SettingError
 from cardtable.engine.game import Game, GameInfo, Setting
 from cardtable.games.chez.cards import NAME, deck_counter, deck_kinds, parse_card
-from cardtable.games.chez.combos import DISCARD, DiscardCombo
+from cardtable.games.chez.combos import DISCARD, FRONT, DiscardCombo, FrontCombo
 from cardtable.games.chez.combos import SETTINGS as COMBO_SETTINGS
 from cardtable.games.chez.schema import ChezObservation, ChezPublicObservation
 from cardtable.games.chez.state import ChezState
@@ -61,6 +61,11 @@ class ChezGame(Game):
     def discard_combos(self) -> tuple[DiscardCombo, ...]:
         """The discard-pile combos switched on, in the order plays are recognised."""
         return tuple(rule for rule in DISCARD if self.settings[rule.SETTING.name])
+
+    @cached_property
+    def front_combos(self) -> tuple[FrontCombo, ...]:
+        """The front combos (bonus actions) switched on, in the order they are offered."""
+        return tuple(rule for rule in FRONT if self.settings[rule.SETTING.name])
 
     @property
     def decks(self) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import JOKER, RANK
-from cardtable.games.chez.combos import DiscardCombo
+from cardtable.games.chez.combos import DiscardCombo, betting_man
 from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.dice import JACK_DIE, SIX_DIE, upgraded
 from cardtable.games.chez.plague import PLAGUE_ROLL, infection
@@ -199,10 +199,7 @@ class PlaysMixin(ChezCore):
                 self.plague[p] = after
                 self.infected_now[p] = True
         elif purpose == R_BET:
-            if total == step.data:
-                self._win_now(p, "won The Betting Man")
-            else:
-                self.stack.append(DrawStep(p, abs(step.data - total)))
+            betting_man.settle(self, p, step.data, total)
 
     def _win_now(self, seat: int, why: str) -> None:
         self._to_secondary(self.hands[seat])

@@ -420,22 +420,8 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         size = len(self.hands[turn])
         if size == 0:
             return False
-        on = self.switched_on
         unseen = self._unseen_by_rank()
-        if "betting_man" in on and size >= 2 and unseen[0] >= 2:
-            return True
-        if (
-            "castle" in on
-            and size >= 3
-            and self.castle[turn] is None
-            and unseen[7]
-            and unseen[8]
-            and unseen[9]
-        ):
-            return True
-        if "siege" in on and unseen[10]:
-            return any(c is not None for q, c in enumerate(self.castle) if q != turn)
-        return False
+        return any(front.possible(self, turn, size, unseen) for front in self.game.front_combos)
 
     def _unseen_by_rank(self) -> list[int]:
         """How many cards of each value (0: Jokers) nobody can see on the table.

@@ -9,17 +9,14 @@ from __future__ import annotations
 from cardtable.engine.game import Action
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import JOKER, NKINDS, RANK
-from cardtable.games.chez.combos import betting_man, castle, doubles, siege
+from cardtable.games.chez.combos import doubles
 from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.dice import JOKER_DIE, upgraded
-from cardtable.games.chez.piles import Castle
 from cardtable.games.chez.plague import PLAGUE_DIE
 from cardtable.games.chez.playability import PLAYABLE, PLAYABLE_SETS
-from cardtable.games.chez.steps import R_ACCEPT, R_BET, R_PLAGUE, DrawStep, RollStep
+from cardtable.games.chez.steps import R_ACCEPT, R_PLAGUE, DrawStep, RollStep
 
 RANK_BIT = tuple(1 << RANK[k] for k in range(NKINDS))
-TEN_BIT, JOKER_BIT = 1 << 10, 1 << 0
-CASTLE_BITS = sum(1 << r for r in (7, 8, 9))
 
 
 class TurnMixin(ChezCore):
@@ -76,17 +73,11 @@ class TurnMixin(ChezCore):
         else:
             out.append(act.END)
         if not self.bonus_used and kinds:
-            if mask & CASTLE_BITS == CASTLE_BITS and "castle" in on:
-                groups = groups or self._by_rank(p)
-                castle.options(groups, self.castle[p] is not None, out)
-            if mask & TEN_BIT and "siege" in on:
-                seats = [q for q, c in enumerate(self.castle) if c is not None and q != p]
-                if seats:
+            for front in self.game.front_combos:
+                needs = front.NEEDS
+                if mask & needs == needs and front.applies(self, p, mask, repeats):
                     groups = groups or self._by_rank(p)
-                    siege.options(groups, seats, out)
-            if mask & JOKER_BIT and repeats and "betting_man" in on:
-                groups = groups or self._by_rank(p)
-                betting_man.options(groups, out)
+                    front.options(self, p, groups, out)
         return out
 
     def _apply_turn(self, action: Action) -> None:
@@ -98,13 +89,11 @@ class TurnMixin(ChezCore):
             self.turn_done = True
         elif action is act.ACCEPT:
             self._accept()
-        elif action is act.CASTLE or action is act.CASTLE_TEN:
-            self._build_castle(action is act.CASTLE_TEN)
-        elif type(action) is act.Siege:
-            self._siege(action.seat)
-        elif type(action) is act.Bet:
-            self._bet(action.number)
         else:
+            for front in self.game.front_combos:
+                if front.owns(action):
+                    front.apply(self, action)
+                    return
             raise AssertionError(f"unexpected turn action {action}")
 
     # ---- picking up -------------------------------------------------------------------
@@ -145,38 +134,3 @@ class TurnMixin(ChezCore):
         )
         self.hands[seat].remove(best)
         return best
-
-    def _build_castle(self, with_ten: bool) -> None:
-        p = self.turn
-        ranks = (7, 8, 9, 10) if with_ten else (7, 8, 9)
-        ids = [self._take_rank(p, r) for r in ranks]
-        self._note_canonical(p, tuple(self.kind[c] for c in ids))
-        everyone = self.all_bits
-        for cid in ids:
-            self.known[cid] = everyone
-        self.castle[p] = Castle(ids, 2 if with_ten else 1)
-        self.bonus_used = True
-        self._count("castle")
-        self._log("castle", p, tuple(self.kind[c] for c in ids))
-
-    def _siege(self, target: int) -> None:
-        p = self.turn
-        cid = self._take_rank(p, 10)
-        self._note_canonical(p, (self.kind[cid],))
-        self.known[cid] = self.all_bits
-        fort = self.castle[target]
-        assert fort is not None
-        fort.ids.append(cid)
-        self.bonus_used = True
-        self._count("siege")
-        self._log("siege", p, target, self.kind[cid])
-        self._hit_wall(target)
-
-    def _bet(self, number: int) -> None:
-        p = self.turn
-        jokers = [self._remove_kind(p, JOKER), self._remove_kind(p, JOKER)]
-        self._to_secondary(jokers)
-        self.bonus_used = True
-        self._count("betting_man")
-        self._log("bet", p, number)
-        self.stack.append(RollStep((12,), R_BET, p, data=number))

@@ -9,9 +9,12 @@ turn offers the options of every enabled module whose ``NEEDS`` the hand has,
 is an edit of its module alone; a new one is a module added to ``DISCARD``
 (and its ``PlayKind`` in ``steps``).
 
-Front combos (``FRONT``) are offered with the bonus action. The game keeps
-the tuple of enabled modules (``ChezGame.discard_combos``), so switching a
-combo off removes it from the game entirely.
+A front combo (``FRONT``, the shape ``FrontCombo``) is offered with the bonus
+action: the turn asks every enabled module whose ``NEEDS`` the hand has for
+its options, applies the action through the module that ``owns`` it, and the
+turn's end asks ``possible`` from public facts. The game keeps the tuples of
+enabled modules (``ChezGame.discard_combos``, ``ChezGame.front_combos``), so
+switching a combo off removes it from the game entirely.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from cardtable.engine.game import Setting
+from cardtable.engine.game import Action, Setting
 from cardtable.games.chez.combos import (
     betting_man,
     castle,
@@ -73,7 +76,36 @@ class DiscardCombo(Protocol):
         ...
 
 
+class FrontCombo(Protocol):
+    """What a front-combo module (a bonus action) declares (checked structurally by mypy)."""
+
+    SETTING: Setting
+    NEEDS: int  # value bits the hand must hold for ``applies`` to be asked
+
+    def applies(self, state: ChezCore, seat: int, mask: int, repeats: bool) -> bool:
+        """Whether the table and the hand (value bits, any value twice) may offer it."""
+        ...
+
+    def options(
+        self, state: ChezCore, seat: int, by_rank: Sequence[list[int]], out: list[Action]
+    ) -> None:
+        """Append its legal bonus actions for the hand grouped by value."""
+        ...
+
+    def possible(self, state: ChezCore, seat: int, size: int, unseen: Sequence[int]) -> bool:
+        """Whether it *could* be offered, from public facts only (hand size, unseen values)."""
+        ...
+
+    def owns(self, action: Action) -> bool:
+        """Whether ``action`` is one of its bonus actions."""
+        ...
+
+    def apply(self, state: ChezCore, action: Action) -> None:
+        """What its bonus action does."""
+        ...
+
+
 # in the order a play is recognised
 DISCARD: tuple[DiscardCombo, ...] = (red_sixes, revolution, royal_court, king_queen, transformation)
-FRONT = (castle, siege, betting_man)
+FRONT: tuple[FrontCombo, ...] = (castle, siege, betting_man)
 SETTINGS: tuple[Setting, ...] = (doubles.SETTING,) + tuple(m.SETTING for m in DISCARD + FRONT)
