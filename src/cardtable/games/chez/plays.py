@@ -11,7 +11,7 @@ from __future__ import annotations
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import JOKER, RANK
-from cardtable.games.chez.combos import DiscardCombo, betting_man
+from cardtable.games.chez.combos import DiscardCombo, betting_man, doubles
 from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.dice import JACK_DIE, SIX_DIE, upgraded
 from cardtable.games.chez.plague import PLAGUE_ROLL, infection
@@ -57,7 +57,7 @@ def classify(
     if count == 1:
         return _BY_RANK.get(RANK[first], NORMAL), 1, None
     ranks = sorted(RANK[k] for k in kinds)
-    one_value = ranks[0] == ranks[-1]
+    one_value = doubles.recognises(ranks, kinds)
     for rule in combos:
         if rule.recognises(ranks, kinds):
             return rule.PTYPE, count if one_value else 1, rule
@@ -82,7 +82,7 @@ class PlaysMixin(ChezCore):
         self.actions_left -= 1
         self._log("play", p, kinds)
         if len(kinds) > 1:
-            self._count("doubles" if rule is None else rule.TALLY)
+            self._count(doubles.TALLY if rule is None else rule.TALLY)
         pend = Pending(p, kinds, ptype, copies, rule)
         stack = self.stack
         if ptype == JOKER_PLAY:

@@ -43,7 +43,7 @@ class TurnMixin(ChezCore):
             if jokers:
                 out.append(act.SINGLE[JOKER])
                 if "doubles" in on:
-                    out.extend(act.play_of((JOKER,) * m) for m in range(2, min(4, jokers) + 1))
+                    doubles.joker_stacks(jokers, out)
             return out
         kinds = [kind[cid] for cid in hand]
         seen = sorted(set(kinds))
