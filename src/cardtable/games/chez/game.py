@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import Any, ClassVar
 
@@ -11,6 +12,7 @@ from cardtable.engine.game import Game, GameInfo, Setting
 from cardtable.games.chez.cards import NAME, deck_counter, deck_kinds, parse_card
 from cardtable.games.chez.combos import DISCARD, FRONT, DiscardCombo, FrontCombo
 from cardtable.games.chez.combos import SETTINGS as COMBO_SETTINGS
+from cardtable.games.chez.combos._shape import always
 from cardtable.games.chez.schema import ChezObservation, ChezPublicObservation
 from cardtable.games.chez.state import ChezState
 from cardtable.games.chez.view import render as render_view
@@ -63,9 +65,27 @@ class ChezGame(Game):
         return tuple(rule for rule in DISCARD if self.settings[rule.SETTING.name])
 
     @cached_property
+    def discard_offers(
+        self,
+    ) -> tuple[
+        tuple[int, int, Callable[[int, Sequence[int], bool], bool] | None, DiscardCombo], ...
+    ]:
+        """``(NEEDS, VALUES, applies or None when always, module)`` of each enabled discard
+        combo, for the turn's hot loop (a call saved per combo and decision)."""
+        return tuple(
+            (rule.NEEDS, rule.VALUES, None if rule.applies is always else rule.applies, rule)
+            for rule in self.discard_combos
+        )
+
+    @cached_property
     def front_combos(self) -> tuple[FrontCombo, ...]:
         """The front combos (bonus actions) switched on, in the order they are offered."""
         return tuple(rule for rule in FRONT if self.settings[rule.SETTING.name])
+
+    @cached_property
+    def front_offers(self) -> tuple[tuple[int, FrontCombo], ...]:
+        """``(NEEDS, module)`` of each enabled front combo, for the turn's hot loop."""
+        return tuple((rule.NEEDS, rule) for rule in self.front_combos)
 
     @property
     def decks(self) -> int:

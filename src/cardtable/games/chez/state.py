@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
+from itertools import compress
 from typing import TYPE_CHECKING, Any, Self, cast
 
 from cardtable.engine.counts import CardCount
@@ -105,8 +106,10 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         self.tally: dict[str, int] = {}
         self.layout: tuple[int, ...] = ()
         self._outcomes: list[tuple[Action, float]] | None = None
-        # what the discard piles show, counted incrementally (see _unseen_by_rank)
-        self._seen: tuple[int, ...] = (0,) * 14
+        # every value's count in the deck (0: Jokers), and what the discard piles leave of
+        # it unseen, counted incrementally (see _unseen_by_rank)
+        self._full: tuple[int, ...] = (2 * game.decks, *(4 * game.decks,) * 13)
+        self._unseen: tuple[int, ...] = self._full
         self._seen_upto = (0, 0)
         self._seen_pools = 0
         # which shuffle an id's kind was dealt from: 0 the deck, then one per reshuffle
@@ -182,7 +185,14 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
             counts_by_kind = seg.counts
             assert counts_by_kind is not None, "a draw by chance is from a random segment"
             inv = 1.0 / len(seg.ids)
-            out = [(d, c * inv) for d, c in zip(act.DRAW, counts_by_kind, strict=False) if c]
+            # the kinds still in the segment and their shares, iterated in C (a hot path)
+            out = list(
+                zip(
+                    compress(act.DRAW, counts_by_kind),
+                    map(inv.__mul__, filter(None, counts_by_kind)),
+                    strict=True,
+                )
+            )
         else:
             assert isinstance(step, TakeStep), "the chance steps: roll, draw, take"
             hand = self.hands[step.play.target]
@@ -421,29 +431,31 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         if size == 0:
             return False
         unseen = self._unseen_by_rank()
-        return any(front.possible(self, turn, size, unseen) for front in self.game.front_combos)
+        # a loop, not any(): a generator costs more than the checks on this hot path
+        for front in self.game.front_combos:  # noqa: SIM110
+            if front.possible(self, turn, size, unseen):
+                return True
+        return False
 
     def _unseen_by_rank(self) -> list[int]:
         """How many cards of each value (0: Jokers) nobody can see on the table.
 
         Both discard piles only grow between reshuffles, so what they show is
-        counted incrementally (a new list on change: clones share it safely);
-        Castles are small and counted each time.
+        counted off the whole deck incrementally (a new tuple on change: clones
+        share it safely); Castles are small and counted each time.
         """
         if self._seen_pools != self.pools:
-            self._seen, self._seen_upto, self._seen_pools = (0,) * 14, (0, 0), self.pools
+            self._unseen, self._seen_upto, self._seen_pools = self._full, (0, 0), self.pools
         upto = (len(self.discard), len(self.secondary))
         if upto != self._seen_upto:
-            seen = list(self._seen)
+            left = list(self._unseen)
             kind = self.kind
             for cid in self.discard[self._seen_upto[0] :]:
-                seen[RANK[kind[cid]]] += 1
+                left[RANK[kind[cid]]] -= 1
             for cid in self.secondary[self._seen_upto[1] :]:
-                seen[RANK[kind[cid]]] += 1
-            self._seen, self._seen_upto = tuple(seen), upto
-        decks = self.game.decks
-        unseen = [4 * decks - c for c in self._seen]
-        unseen[0] += 2 * decks - 4 * decks
+                left[RANK[kind[cid]]] -= 1
+            self._unseen, self._seen_upto = tuple(left), upto
+        unseen = list(self._unseen)
         for c in self.castle:
             if c is not None:
                 for cid in c.ids:

@@ -63,9 +63,13 @@ class TurnMixin(ChezCore):
                 if repeats and "doubles" in on:
                     groups = self._by_rank(p)
                     doubles.options(groups, playable, plays, "two_red_sixes" in on)
-                for rule in self.game.discard_combos:
-                    needs = rule.NEEDS
-                    if mask & needs == needs and rule.applies(mask, seen, repeats):
+                values = (mask >> 1).bit_count()
+                for needs, least, applies, rule in self.game.discard_offers:
+                    if (
+                        mask & needs == needs
+                        and values >= least
+                        and (applies is None or applies(mask, seen, repeats))
+                    ):
                         groups = groups or self._by_rank(p)
                         rule.options(groups, playable, plays)
                 out.extend(plays)
@@ -73,8 +77,7 @@ class TurnMixin(ChezCore):
         else:
             out.append(act.END)
         if not self.bonus_used and kinds:
-            for front in self.game.front_combos:
-                needs = front.NEEDS
+            for needs, front in self.game.front_offers:
                 if mask & needs == needs and front.applies(self, p, mask, repeats):
                     groups = groups or self._by_rank(p)
                     front.options(self, p, groups, out)

@@ -47,6 +47,7 @@ class DiscardCombo(Protocol):
     SETTING: Setting  # the game setting that switches it on, by its name
     PTYPE: PlayKind  # its kind of play on the discard pile
     NEEDS: int  # value bits (1 << rank) the hand must hold for ``applies`` to be asked
+    VALUES: int  # how many distinct values (Ace to King) it must hold, likewise
     TARGETED: bool  # its player names another player first
     DICE: tuple[int, ...]  # dice rolled before its window (none: ())
     NOPEABLE: bool  # whether it opens a reaction window

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from cardtable.engine.game import Setting
 from cardtable.games.chez.actions import Play, play_of
 from cardtable.games.chez.cards import KING, QUEEN, make_kind
+from cardtable.games.chez.combos._shape import always
 from cardtable.games.chez.steps import KQ, Pending
 
 if TYPE_CHECKING:
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 SETTING = Setting("king_queen", True, "The King-Queen combo", (True, False), bool)
 PTYPE = KQ  # its kind of play on the discard pile
 NEEDS = (1 << QUEEN) | (1 << KING)  # value bits the hand must hold
+VALUES = 2  # distinct values in hand
 RANKS = (QUEEN, KING)
 TARGETED = True  # its player names the other player first
 DICE: tuple[int, ...] = ()  # no dice before its window
@@ -36,8 +38,7 @@ PICKUP_IF_EMPTIED = True  # a special may not empty the hand: pick up one card a
 TALLY = "king_queen"  # the statistics counter
 
 
-def applies(mask: int, kinds: Sequence[int], repeats: bool) -> bool:
-    return True  # ``NEEDS`` says it all
+applies = always  # ``NEEDS`` says it all
 
 
 def options(by_rank: Sequence[list[int]], playable: Sequence[bool], out: list[Play]) -> None:

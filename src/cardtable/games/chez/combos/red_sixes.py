@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 SETTING = Setting("two_red_sixes", True, "The Two Red Sixes combo", (True, False), bool)
 PTYPE = TRS
 NEEDS = 1 << 6
+VALUES = 1  # distinct values in hand
 TARGETED = False
 DICE = upgraded(SIX_DIE, 1)  # a double 6's die
 NOPEABLE = True

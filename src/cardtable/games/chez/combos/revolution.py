@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from cardtable.engine.game import Setting
 from cardtable.games.chez.actions import Play
 from cardtable.games.chez.cards import RANK
-from cardtable.games.chez.combos._shape import one_of_each
+from cardtable.games.chez.combos._shape import always, one_of_each
 from cardtable.games.chez.steps import REVOLUTION, DrawStep, Pending
 
 if TYPE_CHECKING:
@@ -21,6 +21,7 @@ SETTING = Setting("revolution", True, "The Revolution combo", (True, False), boo
 PTYPE = REVOLUTION
 RANKS = (2, 3, 4, 5)
 NEEDS = sum(1 << r for r in RANKS)
+VALUES = 4  # distinct values in hand
 TARGETED = True  # any other player still in, even one without cards
 DICE: tuple[int, ...] = ()
 NOPEABLE = True
@@ -28,8 +29,7 @@ PICKUP_IF_EMPTIED = False
 TALLY = "revolution"
 
 
-def applies(mask: int, kinds: Sequence[int], repeats: bool) -> bool:
-    return True
+applies = always  # ``NEEDS`` says it all
 
 
 def options(by_rank: Sequence[list[int]], playable: Sequence[bool], out: list[Play]) -> None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from cardtable.engine.game import Setting
 from cardtable.games.chez.actions import Play
 from cardtable.games.chez.cards import JACK, KING, QUEEN
-from cardtable.games.chez.combos._shape import one_of_each
+from cardtable.games.chez.combos._shape import always, one_of_each
 from cardtable.games.chez.dice import JACK_DIE, upgraded
 from cardtable.games.chez.steps import FX_JACK, FX_QUEEN, ROYAL, FxStep, Pending
 
@@ -23,6 +23,7 @@ SETTING = Setting("royal_court", True, "The Royal Court combo", (True, False), b
 PTYPE = ROYAL
 RANKS = (JACK, QUEEN, KING)
 NEEDS = sum(1 << r for r in RANKS)
+VALUES = 3  # distinct values in hand
 TARGETED = True
 DICE = upgraded(JACK_DIE, 1)  # rolled before the window
 NOPEABLE = True
@@ -30,8 +31,7 @@ PICKUP_IF_EMPTIED = False
 TALLY = "royal_court"
 
 
-def applies(mask: int, kinds: Sequence[int], repeats: bool) -> bool:
-    return True
+applies = always  # ``NEEDS`` says it all
 
 
 def options(by_rank: Sequence[list[int]], playable: Sequence[bool], out: list[Play]) -> None:

@@ -23,7 +23,9 @@ def _castle_seats(state: ChezCore, seat: int) -> list[int]:
 
 
 def applies(state: ChezCore, seat: int, mask: int, repeats: bool) -> bool:
-    return any(c is not None for q, c in enumerate(state.castle) if q != seat)
+    """Another player has a Castle (counted in C: this is asked on every turn with a 10)."""
+    castles = state.castle
+    return len(castles) - castles.count(None) > (castles[seat] is not None)
 
 
 def options(state: ChezCore, seat: int, by_rank: Sequence[list[int]], out: list[Action]) -> None:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 SETTING = Setting("true_transformation", True, "The True Transformation combo", (True, False), bool)
 PTYPE = TT
 NEEDS = 0  # five values of one suit: ``applies`` looks
+VALUES = 5  # distinct values in hand, at least
 TARGETED = False
 DICE: tuple[int, ...] = ()
 NOPEABLE = False
@@ -32,8 +33,6 @@ _RANK_BIT = tuple(1 << RANK[k] for k in range(52))
 
 def applies(mask: int, kinds: Sequence[int], repeats: bool) -> bool:
     """Five consecutive values of one suit among these kinds (bit tricks on value masks)."""
-    if (mask >> 1).bit_count() < 5:
-        return False
     suits = [0, 0, 0, 0]
     for k in kinds:
         if k != JOKER:
