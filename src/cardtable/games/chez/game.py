@@ -17,6 +17,9 @@ from cardtable.games.chez.schema import ChezObservation, ChezPublicObservation
 from cardtable.games.chez.state import ChezState
 from cardtable.games.chez.view import render as render_view
 
+# a discard combo as the turn asks it: its ``applies`` (None: always) and its module
+DiscardOffer = tuple[Callable[[int, Sequence[int], bool], bool] | None, DiscardCombo]
+
 NOPE_WINDOW = Setting(
     "nope_window",
     "everyone",
@@ -65,17 +68,23 @@ class ChezGame(Game):
         return tuple(rule for rule in DISCARD if self.settings[rule.SETTING.name])
 
     @cached_property
-    def discard_offers(
-        self,
-    ) -> tuple[
-        tuple[int, int, Callable[[int, Sequence[int], bool], bool] | None, DiscardCombo], ...
-    ]:
-        """``(NEEDS, VALUES, applies or None when always, module)`` of each enabled discard
-        combo, for the turn's hot loop (a call saved per combo and decision)."""
-        return tuple(
-            (rule.NEEDS, rule.VALUES, None if rule.applies is always else rule.applies, rule)
-            for rule in self.discard_combos
-        )
+    def discard_by_mask(self) -> dict[int, tuple[DiscardOffer, ...]]:
+        """``discard_offers`` memoised by the hand's value bits (at most 2**14 of them)."""
+        return {}
+
+    def discard_offers(self, mask: int) -> tuple[DiscardOffer, ...]:
+        """The enabled discard combos whose ``NEEDS`` and ``VALUES`` a hand with these
+        value bits meets, as ``(applies or None when always, module)``: the turn's hot
+        loop then asks only these, and calls ``applies`` only where it looks closer."""
+        found = self.discard_by_mask.get(mask)
+        if found is None:
+            values = (mask >> 1).bit_count()
+            found = self.discard_by_mask[mask] = tuple(
+                (None if rule.applies is always else rule.applies, rule)
+                for rule in self.discard_combos
+                if mask & rule.NEEDS == rule.NEEDS and values >= rule.VALUES
+            )
+        return found
 
     @cached_property
     def front_combos(self) -> tuple[FrontCombo, ...]:
@@ -83,9 +92,18 @@ class ChezGame(Game):
         return tuple(rule for rule in FRONT if self.settings[rule.SETTING.name])
 
     @cached_property
-    def front_offers(self) -> tuple[tuple[int, FrontCombo], ...]:
-        """``(NEEDS, module)`` of each enabled front combo, for the turn's hot loop."""
-        return tuple((rule.NEEDS, rule) for rule in self.front_combos)
+    def front_by_mask(self) -> dict[int, tuple[FrontCombo, ...]]:
+        """``front_offers`` memoised by the hand's value bits."""
+        return {}
+
+    def front_offers(self, mask: int) -> tuple[FrontCombo, ...]:
+        """The enabled front combos whose ``NEEDS`` a hand with these value bits meets."""
+        found = self.front_by_mask.get(mask)
+        if found is None:
+            found = self.front_by_mask[mask] = tuple(
+                rule for rule in self.front_combos if mask & rule.NEEDS == rule.NEEDS
+            )
+        return found
 
     @property
     def decks(self) -> int:

@@ -27,7 +27,6 @@ from cardtable.games.chez.steps import (
     R_PLAGUE,
     R_PLAGUE2,
     R_PLAY,
-    REVOLUTION,
     SIX,
     TEN,
     DrawStep,
@@ -209,7 +208,8 @@ class PlaysMixin(ChezCore):
 
     def _target_options(self, play: Pending) -> list[int]:
         p = play.seat
-        need_cards = play.ptype != REVOLUTION
+        rule = play.rule
+        need_cards = rule is None or not rule.TARGETS_EMPTY_HANDS
         return [
             q
             for q in range(self.n)

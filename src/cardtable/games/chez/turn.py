@@ -45,31 +45,31 @@ class TurnMixin(ChezCore):
                 if "doubles" in on:
                     doubles.joker_stacks(jokers, out)
             return out
-        kinds = [kind[cid] for cid in hand]
+        # iterated in C where it can be: this runs at every turn decision
+        kinds = list(map(kind.__getitem__, hand))
         seen = sorted(set(kinds))
         # which values are in hand, as bits, to skip combos that cannot be there
         mask = 0
-        for k in seen:
-            mask |= RANK_BIT[k]
+        for bit in map(RANK_BIT.__getitem__, seen):
+            mask |= bit
         repeats = len(kinds) > mask.bit_count()
         groups: list[list[int]] | None = None
         out = []
         if self.actions_left:
             playable = PLAYABLE[self.topkey]
             single = act.SINGLE
-            out.extend(single[k] for k in seen if playable[k])
+            out.extend([single[k] for k in seen if playable[k]])
             if len(kinds) >= 2:
                 plays: list[act.Play] = []
                 if repeats and "doubles" in on:
                     groups = self._by_rank(p)
                     doubles.options(groups, playable, plays, "two_red_sixes" in on)
-                values = (mask >> 1).bit_count()
-                for needs, least, applies, rule in self.game.discard_offers:
-                    if (
-                        mask & needs == needs
-                        and values >= least
-                        and (applies is None or applies(mask, seen, repeats))
-                    ):
+                game = self.game
+                offers = game.discard_by_mask.get(mask)
+                if offers is None:
+                    offers = game.discard_offers(mask)
+                for applies, rule in offers:
+                    if applies is None or applies(mask, seen, repeats):
                         groups = groups or self._by_rank(p)
                         rule.options(groups, playable, plays)
                 out.extend(plays)
@@ -77,8 +77,12 @@ class TurnMixin(ChezCore):
         else:
             out.append(act.END)
         if not self.bonus_used and kinds:
-            for needs, front in self.game.front_offers:
-                if mask & needs == needs and front.applies(self, p, mask, repeats):
+            game = self.game
+            fronts = game.front_by_mask.get(mask)
+            if fronts is None:
+                fronts = game.front_offers(mask)
+            for front in fronts:
+                if front.applies(self, p, mask, repeats):
                     groups = groups or self._by_rank(p)
                     front.options(self, p, groups, out)
         return out
@@ -111,7 +115,7 @@ class TurnMixin(ChezCore):
         hand = self.hands[p]
         playable = PLAYABLE[self.topkey]
         kind = self.kind
-        could = any(playable[kind[cid]] for cid in hand)
+        could = any(map(playable.__getitem__, map(kind.__getitem__, hand)))
         self._remember(hand, PLAYABLE_SETS[self.topkey], could)
         self.actions_left -= 1
         self._log("pick", p, could)

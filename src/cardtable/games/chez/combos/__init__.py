@@ -49,6 +49,7 @@ class DiscardCombo(Protocol):
     NEEDS: int  # value bits (1 << rank) the hand must hold for ``applies`` to be asked
     VALUES: int  # how many distinct values (Ace to King) it must hold, likewise
     TARGETED: bool  # its player names another player first
+    TARGETS_EMPTY_HANDS: bool  # ... who may be one without cards
     DICE: tuple[int, ...]  # dice rolled before its window (none: ())
     NOPEABLE: bool  # whether it opens a reaction window
     PICKUP_IF_EMPTIED: bool  # an emptied hand picks up one card at once

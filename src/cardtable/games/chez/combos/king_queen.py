@@ -8,7 +8,8 @@ for it.
 - when it applies: ``SETTING`` is on and the hand holds the ranks in ``NEEDS``;
 - what it offers: ``options`` (the legal plays);
 - how a play is recognised: ``recognises`` (the sorted values of its cards);
-- how it is played: ``TARGETED``, ``DICE``, ``NOPEABLE``, ``PICKUP_IF_EMPTIED``;
+- how it is played: ``TARGETED``, ``TARGETS_EMPTY_HANDS``, ``DICE``, ``NOPEABLE``,
+  ``PICKUP_IF_EMPTIED``;
 - what it does once no nope cancels it: ``resolve`` (and ``noped`` if one does).
 """
 
@@ -32,6 +33,7 @@ NEEDS = (1 << QUEEN) | (1 << KING)  # value bits the hand must hold
 VALUES = 2  # distinct values in hand
 RANKS = (QUEEN, KING)
 TARGETED = True  # its player names the other player first
+TARGETS_EMPTY_HANDS = False
 DICE: tuple[int, ...] = ()  # no dice before its window
 NOPEABLE = True  # it opens a reaction window
 PICKUP_IF_EMPTIED = True  # a special may not empty the hand: pick up one card at once

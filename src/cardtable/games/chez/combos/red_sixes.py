@@ -23,6 +23,7 @@ PTYPE = TRS
 NEEDS = 1 << 6
 VALUES = 1  # distinct values in hand
 TARGETED = False
+TARGETS_EMPTY_HANDS = False
 DICE = upgraded(SIX_DIE, 1)  # a double 6's die
 NOPEABLE = True
 PICKUP_IF_EMPTIED = False  # a winning one may empty the hand; ``resolve`` and ``noped`` decide

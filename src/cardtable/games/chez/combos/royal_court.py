@@ -25,6 +25,7 @@ RANKS = (JACK, QUEEN, KING)
 NEEDS = sum(1 << r for r in RANKS)
 VALUES = 3  # distinct values in hand
 TARGETED = True
+TARGETS_EMPTY_HANDS = False
 DICE = upgraded(JACK_DIE, 1)  # rolled before the window
 NOPEABLE = True
 PICKUP_IF_EMPTIED = False

@@ -24,6 +24,7 @@ PTYPE = TT
 NEEDS = 0  # five values of one suit: ``applies`` looks
 VALUES = 5  # distinct values in hand, at least
 TARGETED = False
+TARGETS_EMPTY_HANDS = False
 DICE: tuple[int, ...] = ()
 NOPEABLE = False
 PICKUP_IF_EMPTIED = True
