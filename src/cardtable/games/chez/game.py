@@ -57,6 +57,14 @@ class ChezGame(Game):
         "expert": "ismcts(iterations=3000, max_actions=150000)",
     }
 
+    # the enabled combo modules and the per-hand memos are derived from the settings
+    _DERIVED = ("discard_combos", "front_combos", "discard_by_mask", "front_by_mask")
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickles (worker processes, serialised games) leave out what derives from the
+        settings: modules do not pickle, and each process rebuilds them on first use."""
+        return {k: v for k, v in self.__dict__.items() if k not in self._DERIVED}
+
     def _check_settings(self) -> None:
         for name, value in self.settings.items():
             if name != "nope_window" and not isinstance(value, bool):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import JOKER, RANK
-from cardtable.games.chez.combos import DiscardCombo, betting_man, doubles
+from cardtable.games.chez.combos import BY_PTYPE, DiscardCombo, betting_man, doubles
 from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.dice import JACK_DIE, SIX_DIE, upgraded
 from cardtable.games.chez.plague import PLAGUE_ROLL, infection
@@ -82,7 +82,7 @@ class PlaysMixin(ChezCore):
         self._log("play", p, kinds)
         if len(kinds) > 1:
             self._count(doubles.TALLY if rule is None else rule.TALLY)
-        pend = Pending(p, kinds, ptype, copies, rule)
+        pend = Pending(p, kinds, ptype, copies)
         stack = self.stack
         if ptype == JOKER_PLAY:
             pend.base = self.facing
@@ -208,7 +208,7 @@ class PlaysMixin(ChezCore):
 
     def _target_options(self, play: Pending) -> list[int]:
         p = play.seat
-        rule = play.rule
+        rule = BY_PTYPE.get(play.ptype)
         need_cards = rule is None or not rule.TARGETS_EMPTY_HANDS
         return [
             q

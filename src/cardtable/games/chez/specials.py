@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez import actions as act
+from cardtable.games.chez.combos import BY_PTYPE
 from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.piles import Seg
 from cardtable.games.chez.steps import (
@@ -32,7 +33,7 @@ class SpecialsMixin(ChezCore):
     def _run_resolve(self, step: ResolveStep) -> None:
         self.stack.pop()
         play = step.play
-        rule = play.rule
+        rule = BY_PTYPE.get(play.ptype)
         if play.nopes % 2:
             self._log("noped", play.seat, play.kinds)
             if rule is not None:

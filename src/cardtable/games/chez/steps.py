@@ -9,12 +9,9 @@ in the state's mixins, dispatched on the step's type.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import TYPE_CHECKING, Self
+from typing import Self
 
 from cardtable.games.chez.schema import PlayName, RollFor
-
-if TYPE_CHECKING:
-    from cardtable.games.chez.combos import DiscardCombo
 
 
 class PlayKind(IntEnum):
@@ -101,7 +98,6 @@ class Pending:
         "kinds",
         "ptype",
         "copies",
-        "rule",
         "target",
         "dice",
         "nopes",
@@ -115,13 +111,11 @@ class Pending:
         kinds: tuple[int, ...],
         ptype: PlayKind,
         copies: int,
-        rule: DiscardCombo | None = None,
     ) -> None:
         self.seat = seat
         self.kinds = kinds
         self.ptype = ptype
         self.copies = copies
-        self.rule = rule  # the combo's rule module (a module: shared, never copied)
         self.target = -1
         self.dice: list[int] = []
         self.nopes = 0
@@ -129,7 +123,7 @@ class Pending:
         self.base = 0  # a Joker's stack size before this play
 
     def copy(self) -> Pending:
-        other = Pending(self.seat, self.kinds, self.ptype, self.copies, self.rule)
+        other = Pending(self.seat, self.kinds, self.ptype, self.copies)
         other.target = self.target
         other.dice = self.dice[:]
         other.nopes = self.nopes

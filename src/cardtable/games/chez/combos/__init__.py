@@ -110,4 +110,6 @@ class FrontCombo(Protocol):
 # in the order a play is recognised
 DISCARD: tuple[DiscardCombo, ...] = (red_sixes, revolution, royal_court, king_queen, transformation)
 FRONT: tuple[FrontCombo, ...] = (castle, siege, betting_man)
+# the module of each kind of combo play, for the flow that holds only the play's kind
+BY_PTYPE: dict[PlayKind, DiscardCombo] = {rule.PTYPE: rule for rule in DISCARD}
 SETTINGS: tuple[Setting, ...] = (doubles.SETTING,) + tuple(m.SETTING for m in DISCARD + FRONT)
