@@ -36,6 +36,7 @@ CHANCE = Marker.CHANCE
 TERMINAL = Marker.TERMINAL
 
 
+
 class ChaiTeaJazzState(PickingMixin, TrickMixin, State):
     game: ChaiTeaJazzGame
 

@@ -369,7 +369,8 @@ class ContestState(State):
             size = self.size
             dealt = min(self.dealt, 2 * size)
             other.rewrite_outcomes(
-                (i, act.DEAL[i // size][other.piece[i // size][i % size]]) for i in range(dealt)
+                (i, act.DEAL[i // size][other.piece[i // size][i % size]])
+                for i in range(dealt)
             )
         return other
 
