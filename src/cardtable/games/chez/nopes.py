@@ -25,8 +25,7 @@ ANY_ACE = frozenset(ACES)
 
 class NopesMixin(ChezCore):
     def _usable_aces(self, seat: int, as_only: bool) -> list[int]:
-        kind = self.kind
-        held = {kind[cid] for cid in self.hands[seat]}
+        held = set(map(self.kind.__getitem__, self.hands[seat]))  # in C: asked at every window
         if as_only:
             return [ACE_OF_SPADES] if ACE_OF_SPADES in held else []
         return [a for a in ACES if a in held]

@@ -23,9 +23,7 @@ class TurnMixin(ChezCore):
     def _by_rank(self, seat: int) -> list[list[int]]:
         """The hand's kinds grouped by value (index 0: Jokers), each group sorted."""
         groups: list[list[int]] = [[] for _ in range(14)]
-        kind = self.kind
-        for cid in self.hands[seat]:
-            k = kind[cid]
+        for k in map(self.kind.__getitem__, self.hands[seat]):
             groups[RANK[k]].append(k)
         for g in groups:
             if len(g) > 1:
