@@ -30,11 +30,15 @@ from cardtable.games.chez.cards import JOKER, NAME, NKINDS, RANK_NAMES, parse_ca
 
 
 class ChezAction(Action):
-    """Every Chez action is interned (one object per notation), so equality is identity.
+    """A Chez action: a value (equal and hashed by its fields), interned in practice.
 
-    Legality checks scan lists of legal actions; with identity equality each
-    comparison stays in C instead of calling a dataclass ``__eq__``. Copies and
-    pickles come back as the interned object through the notation.
+    Legality checks scan lists of legal actions, and every action the game
+    makes or parses is the one interned object for its notation, so the match
+    is found by ``list.__contains__``'s identity short-cut. Each class writes
+    its own ``__eq__`` (one call, no tuple building, ``False`` rather than
+    ``NotImplemented`` for another class, so no reflected call) because the
+    scan calls it once for every non-matching action. Copies and pickles come
+    back as the interned object through the notation.
     """
 
     __slots__ = ()
@@ -56,6 +60,12 @@ class Play(ChezAction):
     # the notation, computed once when the play is interned
     text: str = field(default="", repr=False)
 
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Play and other.cards == self.cards
+
+    def __hash__(self) -> int:
+        return hash(self.cards)
+
     def __str__(self) -> str:
         return self.text or "+".join(NAME[k] for k in self.cards)
 
@@ -66,6 +76,12 @@ class Word(ChezAction):
 
     word: str
 
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Word and other.word == self.word
+
+    def __hash__(self) -> int:
+        return hash(self.word)
+
     def __str__(self) -> str:
         return self.word
 
@@ -74,10 +90,22 @@ class Word(ChezAction):
 class PassWord(Word, Decline):
     """``pass``: declines a reaction window."""
 
+    def __eq__(self, other: object) -> bool:
+        return type(other) is PassWord and other.word == self.word
+
+    def __hash__(self) -> int:
+        return hash(self.word)
+
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Nope(ChezAction):
     kind: int
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Nope and other.kind == self.kind
+
+    def __hash__(self) -> int:
+        return hash(self.kind)
 
     def __str__(self) -> str:
         return f"nope {NAME[self.kind]}"
@@ -87,6 +115,12 @@ class Nope(ChezAction):
 class Target(ChezAction):
     seat: int
 
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Target and other.seat == self.seat
+
+    def __hash__(self) -> int:
+        return hash(self.seat)
+
     def __str__(self) -> str:
         return f"target P{self.seat}"
 
@@ -94,6 +128,12 @@ class Target(ChezAction):
 @dataclass(frozen=True, slots=True, eq=False)
 class Give(ChezAction):
     kind: int
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Give and other.kind == self.kind
+
+    def __hash__(self) -> int:
+        return hash(self.kind)
 
     def __str__(self) -> str:
         return f"give {NAME[self.kind]}"
@@ -104,6 +144,12 @@ class NameTop(ChezAction):
     value: int
     red: bool
 
+    def __eq__(self, other: object) -> bool:
+        return type(other) is NameTop and other.value == self.value and other.red == self.red
+
+    def __hash__(self) -> int:
+        return hash((self.value, self.red))
+
     def __str__(self) -> str:
         return f"name {RANK_NAMES[self.value]} {'red' if self.red else 'black'}"
 
@@ -111,6 +157,12 @@ class NameTop(ChezAction):
 @dataclass(frozen=True, slots=True, eq=False)
 class Siege(ChezAction):
     seat: int
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Siege and other.seat == self.seat
+
+    def __hash__(self) -> int:
+        return hash(self.seat)
 
     def __str__(self) -> str:
         return f"siege P{self.seat}"
@@ -120,6 +172,12 @@ class Siege(ChezAction):
 class Bet(ChezAction):
     number: int
 
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Bet and other.number == self.number
+
+    def __hash__(self) -> int:
+        return hash(self.number)
+
     def __str__(self) -> str:
         return f"bet {self.number}"
 
@@ -127,6 +185,12 @@ class Bet(ChezAction):
 @dataclass(frozen=True, slots=True, eq=False)
 class Draw(ChezAction):
     kind: int
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Draw and other.kind == self.kind
+
+    def __hash__(self) -> int:
+        return hash(self.kind)
 
     def __str__(self) -> str:
         return f"draw {NAME[self.kind]}"
@@ -136,6 +200,12 @@ class Draw(ChezAction):
 class Take(ChezAction):
     kind: int
 
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Take and other.kind == self.kind
+
+    def __hash__(self) -> int:
+        return hash(self.kind)
+
     def __str__(self) -> str:
         return f"take {NAME[self.kind]}"
 
@@ -144,6 +214,12 @@ class Take(ChezAction):
 class Roll(ChezAction):
     die: int
     value: int
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Roll and other.die == self.die and other.value == self.value
+
+    def __hash__(self) -> int:
+        return hash((self.die, self.value))
 
     def __str__(self) -> str:
         return f"d{self.die}={self.value}"
@@ -167,8 +243,8 @@ BET = tuple(Bet(n) for n in range(13))
 NAME_TOP = tuple(NameTop(v, red) for v in range(14) for red in (False, True))
 DICE = (4, 6, 8, 10, 12, 20)
 ROLL = {d: tuple(Roll(d, v) for v in range(d + 1)) for d in DICE}
-ROLL_OUTCOMES: dict[int, list[tuple[Action, float]]] = {
-    d: [(ROLL[d][v], 1.0 / d) for v in range(1, d + 1)] for d in DICE
+ROLL_OUTCOMES: dict[int, tuple[tuple[Action, float], ...]] = {
+    d: tuple((ROLL[d][v], 1.0 / d) for v in range(1, d + 1)) for d in DICE
 }
 
 _PLAYS: dict[tuple[int, ...], Play] = {}

@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from cardtable.engine.game import Marker, State
 from cardtable.games.chez.leaderboard import Leaderboard
 from cardtable.games.chez.piles import Castle, Seg
-from cardtable.games.chez.steps import (
-    Step,
-)
+from cardtable.games.chez.steps import Pending, RollPurpose, Step
+
+# the last roll: who rolled, what for, the dice and their results
+RollFacts = tuple[int, RollPurpose, tuple[int, ...], tuple[int, ...]]
 
 if TYPE_CHECKING:
     from cardtable.games.chez.game import ChezGame
@@ -28,7 +29,8 @@ class ChezCore(State):
     game: ChezGame
     n: int
     all_bits: int
-    opt: dict[str, Any]
+    # the rules switched on by the game's settings (combo names)
+    switched_on: frozenset[str]
     nope_everyone: bool
     board: Leaderboard
     active: list[bool]
@@ -57,14 +59,14 @@ class ChezCore(State):
     constraints: tuple[Any, ...] | None
     tags: tuple[Any, ...] | None
     events: tuple[Any, ...] | None
-    last_roll: tuple[Any, ...] | None
+    last_roll: RollFacts | None
     tally: dict[str, int]
     layout: tuple[int, ...]
-    kind: list[int]
+    kind: tuple[int, ...]
     known: list[int]
     deck_size: int
     live: frozenset[int]
-    pool: list[int]
+    pool: tuple[int, ...]
     pools: int
     # how the flow runs each kind of step: the seat or chance to decide next, or None
     _runners: ClassVar[dict[type[Step], Callable[[Any, Any], int | Marker | None]]]
@@ -92,3 +94,9 @@ class ChezCore(State):
         def _absorb(self, seat: int) -> bool: ...
         def _hit_wall(self, seat: int) -> None: ...
         def _win_now(self, seat: int, why: str) -> None: ...
+
+        # bonus actions (turn.py)
+        def _take_rank(self, seat: int, rank: int) -> int: ...
+
+        # effects (specials.py)
+        def _king(self, play: Pending, copies: int) -> None: ...

@@ -34,7 +34,8 @@ def why_illegal(state: ChezState, action: Action) -> str:
     prompt = state._prompt()
     step = prompt["step"]
     if step in _STEP_NEEDS:
-        return _STEP_NEEDS[step].format(seat=prompt["seat"])
+        # each of these steps is decided by the seat to act
+        return _STEP_NEEDS[step].format(seat=cp)
     if isinstance(action, act.Play):
         return _why_not_play(state, action)
     if action is act.END:

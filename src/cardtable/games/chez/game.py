@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Sequence
+from functools import cached_property
 from typing import Any, ClassVar
 
 from cardtable.engine.errors import BadDealError, SettingError
 from cardtable.engine.game import Game, GameInfo, Setting
 from cardtable.games.chez.cards import NAME, deck_counter, deck_kinds, parse_card
+from cardtable.games.chez.combos import DISCARD, FRONT, DiscardCombo, FrontCombo
 from cardtable.games.chez.combos import SETTINGS as COMBO_SETTINGS
+from cardtable.games.chez.combos._shape import always
+from cardtable.games.chez.schema import ChezObservation, ChezPublicObservation
 from cardtable.games.chez.state import ChezState
 from cardtable.games.chez.view import render as render_view
+
+# a discard combo as the turn asks it: its ``applies`` (None: always) and its module
+DiscardOffer = tuple[Callable[[int, Sequence[int], bool], bool] | None, DiscardCombo]
 
 NOPE_WINDOW = Setting(
     "nope_window",
@@ -39,6 +47,8 @@ class ChezGame(Game):
     )
     bots = {"heuristic": "cardtable.games.chez.bots:HeuristicBot"}
     default_bot = "heuristic"
+    observation_schema = ChezObservation
+    public_schema = ChezPublicObservation
     # levels offered to people (lobby, --bots hard): specs, rated in docs/bots.md
     bot_levels: ClassVar[dict[str, str]] = {
         "easy": "ismcts(iterations=100)",
@@ -47,10 +57,61 @@ class ChezGame(Game):
         "expert": "ismcts(iterations=3000, max_actions=150000)",
     }
 
+    # the enabled combo modules and the per-hand memos are derived from the settings
+    _DERIVED = ("discard_combos", "front_combos", "discard_by_mask", "front_by_mask")
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickles (worker processes, serialised games) leave out what derives from the
+        settings: modules do not pickle, and each process rebuilds them on first use."""
+        return {k: v for k, v in self.__dict__.items() if k not in self._DERIVED}
+
     def _check_settings(self) -> None:
         for name, value in self.settings.items():
             if name != "nope_window" and not isinstance(value, bool):
                 raise SettingError(f"setting {name}={value!r} must be true or false")
+
+    @cached_property
+    def discard_combos(self) -> tuple[DiscardCombo, ...]:
+        """The discard-pile combos switched on, in the order plays are recognised."""
+        return tuple(rule for rule in DISCARD if self.settings[rule.SETTING.name])
+
+    @cached_property
+    def discard_by_mask(self) -> dict[int, tuple[DiscardOffer, ...]]:
+        """``discard_offers`` memoised by the hand's value bits (at most 2**14 of them)."""
+        return {}
+
+    def discard_offers(self, mask: int) -> tuple[DiscardOffer, ...]:
+        """The enabled discard combos whose ``NEEDS`` and ``VALUES`` a hand with these
+        value bits meets, as ``(applies or None when always, module)``: the turn's hot
+        loop then asks only these, and calls ``applies`` only where it looks closer."""
+        found = self.discard_by_mask.get(mask)
+        if found is None:
+            values = (mask >> 1).bit_count()
+            found = self.discard_by_mask[mask] = tuple(
+                (None if rule.applies is always else rule.applies, rule)
+                for rule in self.discard_combos
+                if mask & rule.NEEDS == rule.NEEDS and values >= rule.VALUES
+            )
+        return found
+
+    @cached_property
+    def front_combos(self) -> tuple[FrontCombo, ...]:
+        """The front combos (bonus actions) switched on, in the order they are offered."""
+        return tuple(rule for rule in FRONT if self.settings[rule.SETTING.name])
+
+    @cached_property
+    def front_by_mask(self) -> dict[int, tuple[FrontCombo, ...]]:
+        """``front_offers`` memoised by the hand's value bits."""
+        return {}
+
+    def front_offers(self, mask: int) -> tuple[FrontCombo, ...]:
+        """The enabled front combos whose ``NEEDS`` a hand with these value bits meets."""
+        found = self.front_by_mask.get(mask)
+        if found is None:
+            found = self.front_by_mask[mask] = tuple(
+                rule for rule in self.front_combos if mask & rule.NEEDS == rule.NEEDS
+            )
+        return found
 
     @property
     def decks(self) -> int:

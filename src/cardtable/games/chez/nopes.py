@@ -25,8 +25,7 @@ ANY_ACE = frozenset(ACES)
 
 class NopesMixin(ChezCore):
     def _usable_aces(self, seat: int, as_only: bool) -> list[int]:
-        kind = self.kind
-        held = {kind[cid] for cid in self.hands[seat]}
+        held = set(map(self.kind.__getitem__, self.hands[seat]))  # in C: asked at every window
         if as_only:
             return [ACE_OF_SPADES] if ACE_OF_SPADES in held else []
         return [a for a in ACES if a in held]
@@ -39,7 +38,7 @@ class NopesMixin(ChezCore):
                 self.stack.pop()
                 return None
             n, d, o = self.n, self.direction, step.opener
-            order = step.order = [(o + d * i) % n for i in range(1, n)] + [o]
+            order = step.order = (*[(o + d * i) % n for i in range(1, n)], o)
         active, hands = self.active, self.hands
         while step.pos < len(order):
             q = order[step.pos]

@@ -10,6 +10,8 @@ chance steps per reshuffle.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardtable.games.chez.cards import NKINDS
 
 
@@ -23,7 +25,7 @@ class Seg:
         self.counts = counts
 
     @classmethod
-    def shuffled(cls, ids: list[int], kind: list[int]) -> Seg:
+    def shuffled(cls, ids: list[int], kind: Sequence[int]) -> Seg:
         counts = [0] * NKINDS
         for i in ids:
             counts[kind[i]] += 1
@@ -36,7 +38,7 @@ class Seg:
     def copy(self) -> Seg:
         return Seg(self.random, self.ids[:], self.counts[:] if self.counts is not None else None)
 
-    def take_kind(self, kind_of: list[int], k: int) -> int:
+    def take_kind(self, kind_of: Sequence[int], k: int) -> int:
         """Remove and return an id of kind ``k`` from a random segment."""
         ids, counts = self.ids, self.counts
         assert counts is not None, "only a random segment is drawn by kind"
@@ -48,7 +50,7 @@ class Seg:
                 return cid
         raise KeyError(k)
 
-    def pop_top(self, kind_of: list[int]) -> int:
+    def pop_top(self, kind_of: Sequence[int]) -> int:
         cid = self.ids.pop()
         if self.counts is not None:
             self.counts[kind_of[cid]] -= 1

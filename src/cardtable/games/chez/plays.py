@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez import actions as act
-from cardtable.games.chez.cards import JOKER, RANK, SIX_DIAMONDS, SIX_HEARTS
-from cardtable.games.chez.combos import RULES
-from cardtable.games.chez.combos import transformation as transformation_rule
+from cardtable.games.chez.cards import JOKER, RANK
+from cardtable.games.chez.combos import BY_PTYPE, DiscardCombo, betting_man, doubles
 from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.dice import JACK_DIE, SIX_DIE, upgraded
 from cardtable.games.chez.plague import PLAGUE_ROLL, infection
-from cardtable.games.chez.playability import key_of_kind, top_key
+from cardtable.games.chez.playability import key_of_kind
 from cardtable.games.chez.steps import (
     JACK,
     JOKER_PLAY,
@@ -28,15 +27,12 @@ from cardtable.games.chez.steps import (
     R_PLAGUE,
     R_PLAGUE2,
     R_PLAY,
-    REVOLUTION,
-    ROYAL,
     SIX,
     TEN,
-    TRS,
-    TT,
     DrawStep,
     NameStep,
     Pending,
+    PlayKind,
     ResolveStep,
     RollStep,
     TargetStep,
@@ -45,38 +41,27 @@ from cardtable.games.chez.steps import (
 
 CHANCE = Marker.CHANCE
 _BY_RANK = {6: SIX, 10: TEN, 11: JACK, 12: QUEEN, 13: KING, 0: JOKER_PLAY}
-# plays whose effect is aimed at a chosen player
-_TARGETED = frozenset({KING, REVOLUTION, ROYAL} | {r.PTYPE for r in RULES if r.TARGETED})
-# combos that may leave the hand empty without the pick-up (a winning Two Red Sixes is
-# handled when it resolves)
-_NO_EMPTY_PICKUP = frozenset({REVOLUTION, ROYAL, TRS})
-COMBO_TALLY = {
-    REVOLUTION: "revolution",
-    ROYAL: "royal_court",
-    **{rule.PTYPE: rule.TALLY for rule in RULES},
-    TRS: "two_red_sixes",
-    TT: "true_transformation",
-}
 
 
-def classify(kinds: tuple[int, ...]) -> tuple[int, int]:
-    """(kind of play, copies) for cards already known to form a legal play."""
+def classify(
+    kinds: tuple[int, ...], combos: tuple[DiscardCombo, ...]
+) -> tuple[PlayKind, int, DiscardCombo | None]:
+    """(kind of play, copies, its combo module) for cards already known to form a legal play.
+
+    ``combos`` are the enabled discard-pile combos, asked in order; a play that
+    is none of them is one value, a single card or Doubles…Quadruples.
+    """
     count = len(kinds)
     first = kinds[0]
-    if count == 1 or all(k == first for k in kinds) or len({RANK[k] for k in kinds}) == 1:
-        if count == 2 and set(kinds) == {SIX_HEARTS, SIX_DIAMONDS}:
-            return TRS, 2
-        return _BY_RANK.get(RANK[first], NORMAL), count
+    if count == 1:
+        return _BY_RANK.get(RANK[first], NORMAL), 1, None
     ranks = sorted(RANK[k] for k in kinds)
-    if ranks == [2, 3, 4, 5]:
-        return REVOLUTION, 1
-    if ranks == [11, 12, 13]:
-        return ROYAL, 1
-    for rule in RULES:
-        if ranks == list(rule.RANKS):
-            return rule.PTYPE, 1
-    if transformation_rule.is_straight_flush(kinds):
-        return TT, 1
+    one_value = doubles.recognises(ranks, kinds)
+    for rule in combos:
+        if rule.recognises(ranks, kinds):
+            return rule.PTYPE, count if one_value else 1, rule
+    if one_value:
+        return _BY_RANK.get(RANK[first], NORMAL), count, None
     raise ValueError(f"not a play: {kinds}")
 
 
@@ -92,13 +77,11 @@ class PlaysMixin(ChezCore):
             self._note_canonical(p, kinds[1:-1])
         self.topkey = key_of_kind(kinds[-1])
         self.override = None
-        ptype, copies = classify(kinds)
-        if ptype == TRS and not self.opt["two_red_sixes"]:
-            ptype = SIX
+        ptype, copies, rule = classify(kinds, self.game.discard_combos)
         self.actions_left -= 1
         self._log("play", p, kinds)
         if len(kinds) > 1:
-            self._count(COMBO_TALLY.get(ptype, "doubles"))
+            self._count(doubles.TALLY if rule is None else rule.TALLY)
         pend = Pending(p, kinds, ptype, copies)
         stack = self.stack
         if ptype == JOKER_PLAY:
@@ -106,26 +89,26 @@ class PlaysMixin(ChezCore):
             self.facing = 0
             self.actions_left = 0
             self.bonus_used = True
-        if ptype == TT:
-            stack.append(NameStep(pend))
-        elif ptype != NORMAL:
+        if ptype != NORMAL:
             stack.append(ResolveStep(pend))
-            stack.append(WindowStep(pend, p, ptype == JOKER_PLAY))
             dice: tuple[int, ...] = ()
-            if ptype == SIX:
-                dice = upgraded(SIX_DIE, copies - 1)
-            elif ptype == JACK:
-                dice = upgraded(JACK_DIE, copies - 1)
-            elif ptype == TRS:
-                dice = upgraded(SIX_DIE, 1)
-            elif ptype == ROYAL:
-                dice = upgraded(JACK_DIE, 1)
+            if rule is not None:
+                if rule.NOPEABLE:
+                    stack.append(WindowStep(pend, p, False))
+                dice = rule.DICE
+            else:
+                stack.append(WindowStep(pend, p, ptype == JOKER_PLAY))
+                if ptype == SIX:
+                    dice = upgraded(SIX_DIE, copies - 1)
+                elif ptype == JACK:
+                    dice = upgraded(JACK_DIE, copies - 1)
             if dice:
                 stack.append(RollStep(dice, R_PLAY, p, pend))
-            if ptype in _TARGETED:
+            targeted = ptype == KING if rule is None else rule.TARGETED
+            if targeted:
                 stack.append(TargetStep(pend))
         special = ptype != NORMAL or len(kinds) > 1
-        if special and not self.hands[p] and ptype not in _NO_EMPTY_PICKUP:
+        if special and not self.hands[p] and (rule is None or rule.PICKUP_IF_EMPTIED):
             stack.append(DrawStep(p, 1))
 
     def _note_canonical(self, seat: int, taken: tuple[int, ...]) -> None:
@@ -139,13 +122,6 @@ class PlaysMixin(ChezCore):
         forbidden = frozenset(k for m in taken if m != JOKER for k in range(m % 13, m, 13))
         if forbidden:
             self._remember(self.hands[seat], forbidden, False)
-
-    def _name_top(self, action: act.NameTop) -> None:
-        """True Transformation: the top counts as the named value and colour (no suit)."""
-        self.stack.pop()
-        self.override = (action.value, action.red)
-        self.topkey = top_key(action.value, action.red, -1)
-        self._log("name", self.turn, action.value, action.red)
 
     def _absorb(self, seat: int) -> bool:
         """A Castle takes the hit instead of its owner, losing a wall."""
@@ -222,10 +198,7 @@ class PlaysMixin(ChezCore):
                 self.plague[p] = after
                 self.infected_now[p] = True
         elif purpose == R_BET:
-            if total == step.data:
-                self._win_now(p, "won The Betting Man")
-            else:
-                self.stack.append(DrawStep(p, abs(step.data - total)))
+            betting_man.settle(self, p, step.data, total)
 
     def _win_now(self, seat: int, why: str) -> None:
         self._to_secondary(self.hands[seat])
@@ -235,7 +208,8 @@ class PlaysMixin(ChezCore):
 
     def _target_options(self, play: Pending) -> list[int]:
         p = play.seat
-        need_cards = play.ptype != REVOLUTION
+        rule = BY_PTYPE.get(play.ptype)
+        need_cards = rule is None or not rule.TARGETS_EMPTY_HANDS
         return [
             q
             for q in range(self.n)

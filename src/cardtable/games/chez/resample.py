@@ -23,6 +23,7 @@ consistent deals).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.game import check_seat
@@ -45,7 +46,7 @@ def _walk(node: tuple[Any, ...] | None) -> list[Any]:
     return out
 
 
-def _consistent(kind: list[int], constraints: list[Any]) -> bool:
+def _consistent(kind: Sequence[int], constraints: list[Any]) -> bool:
     """Every remembered answer to "did this hand hold one of these kinds" still holds."""
     return all(any(kind[c] in kinds for c in hand) == holds for hand, kinds, holds in constraints)
 
@@ -81,7 +82,7 @@ def resample_state(state: ChezState, seat: int, rng: random.Random) -> ChezState
                 if not _consistent(kind, constraints):
                     kind[a], kind[b] = kind[b], kind[a]
     other = state.clone()
-    other.kind = kind
+    other.kind = tuple(kind)
     other.pile = [Seg.shuffled(s.ids, kind) if s.random else s for s in other.pile]
     other.rewrite_outcomes(
         (index, TABLES[table][kind[cid]]) for index, cid, table in _walk(state.tags)
@@ -102,7 +103,7 @@ def _live_ids(state: ChezState) -> list[int]:
     return ids
 
 
-def _rewrite_deal(state: ChezState, kind: list[int]) -> dict[str, Any]:
+def _rewrite_deal(state: ChezState, kind: Sequence[int]) -> dict[str, Any]:
     """The explicit deal with the new kinds: ids were laid out hands, top, draw pile."""
     hands = []
     cid = 0

@@ -1,15 +1,12 @@
-"""What each special card and discard-pile combo does once its window closes."""
+"""What each special card does once its window closes; a combo's effect is its module's."""
 
 from __future__ import annotations
 
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez import actions as act
-from cardtable.games.chez.cards import (
-    RANK,
-)
 from cardtable.games.chez.combos import BY_PTYPE
-from cardtable.games.chez.combos import revolution as revolution_rule
 from cardtable.games.chez.core import ChezCore
+from cardtable.games.chez.piles import Seg
 from cardtable.games.chez.steps import (
     FX_JACK,
     FX_QUEEN,
@@ -19,11 +16,8 @@ from cardtable.games.chez.steps import (
     JOKER_PLAY,
     KING,
     QUEEN,
-    REVOLUTION,
-    ROYAL,
     SIX,
     TEN,
-    TRS,
     DrawStep,
     FxStep,
     GiveStep,
@@ -39,33 +33,22 @@ class SpecialsMixin(ChezCore):
     def _run_resolve(self, step: ResolveStep) -> None:
         self.stack.pop()
         play = step.play
+        rule = BY_PTYPE.get(play.ptype)
         if play.nopes % 2:
             self._log("noped", play.seat, play.kinds)
-            p = play.seat
-            if play.ptype == TRS and self.active[p] and not self.hands[p]:
-                # only a *winning* Two Red Sixes may leave the hand empty
-                self.stack.append(DrawStep(p, 1))
+            if rule is not None:
+                rule.noped(self, play)
             return
-        self._resolve(play)
-        return None
-
-    def _resolve(self, play: Pending) -> None:
+        if rule is not None:
+            rule.resolve(self, play)
+            return
         ptype = play.ptype
         p = play.seat
-        stack = self.stack
         if ptype == SIX:
             self._six(p, sum(play.dice))
-        elif ptype == TRS:
-            roll = play.dice[0]
-            if roll == 6:
-                self._win_now(p, "won with the Two Red Sixes")
-                return
-            stack.append(FxStep(FX_SIX, play))
-            if not self.hands[p]:
-                stack.append(DrawStep(p, 1))
         elif ptype == TEN:
             for _ in range(play.copies):
-                stack.append(FxStep(FX_RECYCLE, play))
+                self.stack.append(FxStep(FX_RECYCLE, play))
         elif ptype == JACK:
             self.actions_left += sum(play.dice)
         elif ptype == QUEEN:
@@ -74,14 +57,6 @@ class SpecialsMixin(ChezCore):
             self._king(play, play.copies)
         elif ptype == JOKER_PLAY:
             self.joker_next = play.base + play.copies
-        elif ptype == REVOLUTION:
-            self._revolution(play)
-        elif ptype == ROYAL:
-            stack.append(FxStep(FX_JACK, play))
-            stack.append(FxStep(FX_QUEEN, play))
-            self._king(play, 1)
-        elif ptype in BY_PTYPE:
-            BY_PTYPE[ptype].resolve(self, play)
 
     def _run_fx(self, step: FxStep) -> None:
         self.stack.pop()
@@ -115,8 +90,6 @@ class SpecialsMixin(ChezCore):
 
     def _recycle(self, seat: int) -> None:
         """10: the hand goes under the draw pile in random order; draw as many back."""
-        from cardtable.games.chez.piles import Seg
-
         hand = self.hands[seat]
         if not hand:
             return
@@ -190,20 +163,3 @@ class SpecialsMixin(ChezCore):
         step.left -= 1
         if step.left == 0:
             self.stack.pop()
-
-    def _revolution(self, play: Pending) -> None:
-        target = play.target
-        if target < 0 or not self.active[target]:
-            self.stack.append(DrawStep(play.seat, 2))
-            return
-        hand = self.hands[target]
-        everyone = self.all_bits
-        for cid in hand:
-            self.known[cid] = everyone
-        self._log("shows", target, tuple(self.kind[c] for c in hand))
-        if revolution_rule.overthrows([RANK[self.kind[c]] for c in hand]):
-            if not self._absorb(target):
-                self._knock_out(target, "was overthrown by a Revolution")
-        else:
-            self._log("revolution_fails", play.seat)
-            self.stack.append(DrawStep(play.seat, 2))

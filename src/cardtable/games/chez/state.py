@@ -14,16 +14,20 @@ step stack to the turn order.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
+from itertools import compress
 from typing import TYPE_CHECKING, Any, Self, cast
 
 from cardtable.engine.counts import CardCount
 from cardtable.engine.errors import MalformedActionError
 from cardtable.engine.game import Action, Marker, State
-from cardtable.engine.hints import hand_reasons, without
+from cardtable.engine.hints import hand_reasons
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import ACE_OF_SPADES, NAME, RANK, deck_kinds
+from cardtable.games.chez.combos import transformation
+from cardtable.games.chez.core import RollFacts
 from cardtable.games.chez.explain import why_illegal
 from cardtable.games.chez.leaderboard import Leaderboard
 from cardtable.games.chez.nopes import NopesMixin
@@ -31,6 +35,7 @@ from cardtable.games.chez.piles import Castle, Seg
 from cardtable.games.chez.playability import JOKER_TOP, key_of_kind
 from cardtable.games.chez.plays import PlaysMixin
 from cardtable.games.chez.resample import resample_state
+from cardtable.games.chez.schema import ChezPublicObservation
 from cardtable.games.chez.specials import SpecialsMixin
 from cardtable.games.chez.steps import (
     DrawStep,
@@ -59,9 +64,6 @@ TAG_DRAW, TAG_TAKE, TAG_GIVE = 0, 1, 2
 TAG_TABLES = (act.DRAW, act.TAKE, act.GIVE)
 
 
-
-
-
 class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, State):
     game: ChezGame
 
@@ -71,7 +73,7 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         opts = game.settings
         self.n = n
         self.all_bits = (1 << n) - 1
-        self.opt = dict(opts)
+        self.switched_on = frozenset(name for name, value in opts.items() if value is True)
         self.nope_everyone = opts["nope_window"] == "everyone"
         self.board = Leaderboard(n)
         self.active = [True] * n
@@ -100,19 +102,21 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         self.constraints: tuple[Any, ...] | None = None
         self.tags: tuple[Any, ...] | None = None
         self.events: tuple[Any, ...] | None = None
-        self.last_roll: tuple[Any, ...] | None = None
+        self.last_roll: RollFacts | None = None
         self.tally: dict[str, int] = {}
         self.layout: tuple[int, ...] = ()
         self._outcomes: list[tuple[Action, float]] | None = None
-        # what the discard piles show, counted incrementally (see _unseen_by_rank)
-        self._seen: list[int] = [0] * 14
+        # every value's count in the deck (0: Jokers), and what the discard piles leave of
+        # it unseen, counted incrementally (see _unseen_by_rank)
+        self._full: tuple[int, ...] = (2 * game.decks, *(4 * game.decks,) * 13)
+        self._unseen: tuple[int, ...] = self._full
         self._seen_upto = (0, 0)
         self._seen_pools = 0
         # which shuffle an id's kind was dealt from: 0 the deck, then one per reshuffle
-        self.pool: list[int] = []
+        self.pool: tuple[int, ...] = ()
         self.pools = 0
         if deal is None:
-            self.kind = deck_kinds(game.decks)
+            self.kind = tuple(deck_kinds(game.decks))
             self.known = [0] * len(self.kind)
             self.pile = [Seg.shuffled(list(range(len(self.kind))), self.kind)]
             self.pile_size = len(self.kind)
@@ -123,7 +127,7 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
             from cardtable.games.chez.game import parse_deal
 
             hands, top, draw, first = parse_deal(game, deal)
-            self.kind = [k for h in hands for k in h] + [top] + draw
+            self.kind = (*[k for h in hands for k in h], top, *draw)
             self.known = [0] * len(self.kind)
             cid = 0
             for seat, h in enumerate(hands):
@@ -138,9 +142,12 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
             self.pile_size = len(self.kind) - cid
             self.turn = first
         self.deck_size = len(self.kind)
-        self.pool = [0] * self.deck_size
+        self.pool = (0,) * self.deck_size
         self.live = frozenset(range(self.deck_size))
-        self._live_names: tuple[frozenset[int], list[int], CardCount] | None = None
+        # (live ids, kinds, their names counted) for ``cards``: replaced, never mutated
+        self._live_names: (
+            tuple[frozenset[int], tuple[int, ...], tuple[tuple[str, int], ...]] | None
+        ) = None
         self._advance()
 
     # ---- contract ---------------------------------------------------------------------
@@ -160,7 +167,7 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
             if isinstance(step, GiveStep):
                 return self._give_legal(step)
             if isinstance(step, NameStep):
-                return NAME_CHOICES
+                return list(NAME_CHOICES)
         return self._turn_legal()
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -172,13 +179,20 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         step = self.stack[-1]
         out: list[tuple[Action, float]]
         if isinstance(step, RollStep):
-            out = act.ROLL_OUTCOMES[step.dice[len(step.results)]]
+            out = list(act.ROLL_OUTCOMES[step.dice[len(step.results)]])
         elif isinstance(step, DrawStep):
             seg = self.pile[0]
             counts_by_kind = seg.counts
             assert counts_by_kind is not None, "a draw by chance is from a random segment"
             inv = 1.0 / len(seg.ids)
-            out = [(d, c * inv) for d, c in zip(act.DRAW, counts_by_kind, strict=False) if c]
+            # the kinds still in the segment and their shares, iterated in C (a hot path)
+            out = list(
+                zip(
+                    compress(act.DRAW, counts_by_kind),
+                    map(inv.__mul__, filter(None, counts_by_kind)),
+                    strict=True,
+                )
+            )
         else:
             assert isinstance(step, TakeStep), "the chance steps: roll, draw, take"
             hand = self.hands[step.play.target]
@@ -208,7 +222,8 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
             elif isinstance(step, GiveStep):
                 self._give(step, cast(act.Give, action).kind)
             elif isinstance(step, NameStep):
-                self._name_top(cast(act.NameTop, action))
+                named = cast(act.NameTop, action)
+                transformation.name(self, named.value, named.red)
             else:
                 raise AssertionError(f"no decision at {type(step).__name__}")
         else:
@@ -230,9 +245,10 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
     def _why_illegal(self, action: Action) -> str:
         return why_illegal(self, action)
 
-    def public_observation(self) -> dict[str, Any]:
+    def public_observation(self) -> ChezPublicObservation:  # type: ignore[override]
         """Seat 0's view without its hand and seat: everything else in it is public."""
-        return without(self.observation(0), "seat", "hand")
+        view = self.observation(0)
+        return {**view, "seat": None, "hand": None}
 
     def unplayable_reasons(self, seat: int) -> dict[str, str]:
         return hand_reasons(self, seat, self.observation(seat)["hand"], "not a card to play now")
@@ -290,7 +306,17 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
     def places(self) -> list[int] | None:
         return self.board.places[:] if self.over else None
 
+    def clone(self) -> Self:
+        """The engine's clone, with the cached legal actions copied rather than shared."""
+        other = super().clone()
+        legal = other._legal
+        if legal is not None:
+            other._legal = legal[:]
+        return other
+
     def _copy(self) -> Self:
+        """Fields that are never mutated (tuples, frozensets, enums, cons lists, ints) are
+        shared by the ``__dict__`` copy; every mutable one is copied below."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.hands = [h[:] for h in self.hands]
@@ -305,6 +331,12 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         other.castle = [c.copy() if c is not None else None for c in self.castle]
         other.stack = copy_stack(self.stack)
         other.tally = dict(self.tally)
+        outcomes = self._outcomes
+        if outcomes is not None:
+            other._outcomes = outcomes[:]
+        if self.deal is not None:
+            # an explicit deal is JSON data the record writes out (tests and puzzles only)
+            other.deal = copy.deepcopy(self.deal)
         return other
 
     def resample(self, seat: int, rng: random.Random) -> ChezState:
@@ -334,7 +366,7 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
             cached = self._live_names
             if cached is None or cached[0] is not live or cached[1] is not self.kind:
                 names = CardCount(map(NAME.__getitem__, map(self.kind.__getitem__, live)))
-                cached = self._live_names = (live, self.kind, names)
+                cached = self._live_names = (live, self.kind, tuple(names.items()))
             copy = CardCount()
             dict.update(copy, cached[2])
             return copy
@@ -398,44 +430,32 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         size = len(self.hands[turn])
         if size == 0:
             return False
-        opt = self.opt
         unseen = self._unseen_by_rank()
-        if opt["betting_man"] and size >= 2 and unseen[0] >= 2:
-            return True
-        if (
-            opt["castle"]
-            and size >= 3
-            and self.castle[turn] is None
-            and unseen[7]
-            and unseen[8]
-            and unseen[9]
-        ):
-            return True
-        if opt["siege"] and unseen[10]:
-            return any(c is not None for q, c in enumerate(self.castle) if q != turn)
+        # a loop, not any(): a generator costs more than the checks on this hot path
+        for front in self.game.front_combos:  # noqa: SIM110
+            if front.possible(self, turn, size, unseen):
+                return True
         return False
 
     def _unseen_by_rank(self) -> list[int]:
         """How many cards of each value (0: Jokers) nobody can see on the table.
 
         Both discard piles only grow between reshuffles, so what they show is
-        counted incrementally (a new list on change: clones share it safely);
-        Castles are small and counted each time.
+        counted off the whole deck incrementally (a new tuple on change: clones
+        share it safely); Castles are small and counted each time.
         """
         if self._seen_pools != self.pools:
-            self._seen, self._seen_upto, self._seen_pools = [0] * 14, (0, 0), self.pools
+            self._unseen, self._seen_upto, self._seen_pools = self._full, (0, 0), self.pools
         upto = (len(self.discard), len(self.secondary))
         if upto != self._seen_upto:
-            seen = self._seen[:]
+            left = list(self._unseen)
             kind = self.kind
             for cid in self.discard[self._seen_upto[0] :]:
-                seen[RANK[kind[cid]]] += 1
+                left[RANK[kind[cid]]] -= 1
             for cid in self.secondary[self._seen_upto[1] :]:
-                seen[RANK[kind[cid]]] += 1
-            self._seen, self._seen_upto = seen, upto
-        decks = self.game.decks
-        unseen = [4 * decks - c for c in self._seen]
-        unseen[0] += 2 * decks - 4 * decks
+                left[RANK[kind[cid]]] -= 1
+            self._unseen, self._seen_upto = tuple(left), upto
+        unseen = list(self._unseen)
         for c in self.castle:
             if c is not None:
                 for cid in c.ids:
@@ -515,10 +535,10 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         # Shuffled cards get fresh ids: everyone knows the new pile's cards but not which
         # is where, and the old ids keep the kinds they were seen with (records, deals).
         start = len(self.kind)
-        self.kind = self.kind + [self.kind[c] for c in cards]
+        self.kind = self.kind + tuple(self.kind[c] for c in cards)
         self.known += [0] * len(cards)
         self.pools += 1
-        self.pool = self.pool + [self.pools] * len(cards)
+        self.pool = self.pool + (self.pools,) * len(cards)
         fresh = range(start, start + len(cards))
         self.live = self.live.difference(cards).union(fresh)
         pile.append(Seg.shuffled(list(fresh), self.kind))
@@ -596,7 +616,9 @@ STAT_NAMES = (
     "plague",
     "instant_win",
 )
-NAME_CHOICES: list[Action] = [act.name_top(v, red) for v in range(1, 14) for red in (False, True)]
+NAME_CHOICES: tuple[Action, ...] = tuple(
+    act.name_top(v, red) for v in range(1, 14) for red in (False, True)
+)
 
 ChezState._runners = {
     DrawStep: ChezState._run_draw,

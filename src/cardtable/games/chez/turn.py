@@ -9,49 +9,21 @@ from __future__ import annotations
 from cardtable.engine.game import Action
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import JOKER, NKINDS, RANK
-from cardtable.games.chez.combos import (
-    RULES,
-    betting_man,
-    castle,
-    doubles,
-    red_sixes,
-    revolution,
-    royal_court,
-    siege,
-    transformation,
-)
+from cardtable.games.chez.combos import doubles
 from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.dice import JOKER_DIE, upgraded
-from cardtable.games.chez.piles import Castle
 from cardtable.games.chez.plague import PLAGUE_DIE
 from cardtable.games.chez.playability import PLAYABLE, PLAYABLE_SETS
-from cardtable.games.chez.steps import R_ACCEPT, R_BET, R_PLAGUE, DrawStep, RollStep
+from cardtable.games.chez.steps import R_ACCEPT, R_PLAGUE, DrawStep, RollStep
 
 RANK_BIT = tuple(1 << RANK[k] for k in range(NKINDS))
-SIX_BIT, TEN_BIT, JOKER_BIT = 1 << 6, 1 << 10, 1 << 0
-REVOLUTION_BITS = sum(1 << r for r in (2, 3, 4, 5))
-ROYAL_BITS = sum(1 << r for r in (11, 12, 13))
-CASTLE_BITS = sum(1 << r for r in (7, 8, 9))
-
-
-def _has_straight_flush(kinds: list[int]) -> bool:
-    """Five consecutive values of one suit among these kinds (bit tricks on value masks)."""
-    suits = [0, 0, 0, 0]
-    for k in kinds:
-        if k != JOKER:
-            suits[k // 13] |= RANK_BIT[k]
-    return any(m & (m >> 1) & (m >> 2) & (m >> 3) & (m >> 4) for m in suits)
-
-
 
 
 class TurnMixin(ChezCore):
     def _by_rank(self, seat: int) -> list[list[int]]:
         """The hand's kinds grouped by value (index 0: Jokers), each group sorted."""
         groups: list[list[int]] = [[] for _ in range(14)]
-        kind = self.kind
-        for cid in self.hands[seat]:
-            k = kind[cid]
+        for k in map(self.kind.__getitem__, self.hands[seat]):
             groups[RANK[k]].append(k)
         for g in groups:
             if len(g) > 1:
@@ -60,7 +32,7 @@ class TurnMixin(ChezCore):
 
     def _turn_legal(self) -> list[Action]:
         p = self.turn
-        opt = self.opt
+        on = self.switched_on
         kind = self.kind
         hand = self.hands[p]
         if self.facing:
@@ -68,63 +40,49 @@ class TurnMixin(ChezCore):
             out: list[Action] = [act.ACCEPT]
             if jokers:
                 out.append(act.SINGLE[JOKER])
-                if opt["doubles"]:
-                    out.extend(act.play_of((JOKER,) * m) for m in range(2, min(4, jokers) + 1))
+                if "doubles" in on:
+                    doubles.joker_stacks(jokers, out)
             return out
-        kinds = [kind[cid] for cid in hand]
+        # iterated in C where it can be: this runs at every turn decision
+        kinds = list(map(kind.__getitem__, hand))
         seen = sorted(set(kinds))
         # which values are in hand, as bits, to skip combos that cannot be there
         mask = 0
-        for k in seen:
-            mask |= RANK_BIT[k]
+        for bit in map(RANK_BIT.__getitem__, seen):
+            mask |= bit
         repeats = len(kinds) > mask.bit_count()
         groups: list[list[int]] | None = None
         out = []
         if self.actions_left:
             playable = PLAYABLE[self.topkey]
             single = act.SINGLE
-            out.extend(single[k] for k in seen if playable[k])
+            out.extend([single[k] for k in seen if playable[k]])
             if len(kinds) >= 2:
                 plays: list[act.Play] = []
-                if repeats and opt["doubles"]:
+                if repeats and "doubles" in on:
                     groups = self._by_rank(p)
-                    doubles.options(groups, playable, plays, opt["two_red_sixes"])
-                if opt["two_red_sixes"] and mask & SIX_BIT and repeats:
-                    groups = groups or self._by_rank(p)
-                    red_sixes.options(groups, playable, plays)
-                if mask & REVOLUTION_BITS == REVOLUTION_BITS and opt["revolution"]:
-                    groups = groups or self._by_rank(p)
-                    revolution.options(groups, playable, plays)
-                if mask & ROYAL_BITS == ROYAL_BITS and opt["royal_court"]:
-                    groups = groups or self._by_rank(p)
-                    royal_court.options(groups, playable, plays)
-                for rule in RULES:
-                    if mask & rule.NEEDS == rule.NEEDS and opt[rule.SETTING.name]:
+                    doubles.options(groups, playable, plays, "two_red_sixes" in on)
+                game = self.game
+                offers = game.discard_by_mask.get(mask)
+                if offers is None:
+                    offers = game.discard_offers(mask)
+                for applies, rule in offers:
+                    if applies is None or applies(mask, seen, repeats):
                         groups = groups or self._by_rank(p)
                         rule.options(groups, playable, plays)
-                if (
-                    (mask >> 1).bit_count() >= 5
-                    and opt["true_transformation"]
-                    and _has_straight_flush(seen)
-                ):
-                    groups = groups or self._by_rank(p)
-                    transformation.options(groups, playable, plays)
                 out.extend(plays)
             out.append(act.PICK)
         else:
             out.append(act.END)
         if not self.bonus_used and kinds:
-            if mask & CASTLE_BITS == CASTLE_BITS and opt["castle"]:
-                groups = groups or self._by_rank(p)
-                castle.options(groups, self.castle[p] is not None, out)
-            if mask & TEN_BIT and opt["siege"]:
-                seats = [q for q, c in enumerate(self.castle) if c is not None and q != p]
-                if seats:
+            game = self.game
+            fronts = game.front_by_mask.get(mask)
+            if fronts is None:
+                fronts = game.front_offers(mask)
+            for front in fronts:
+                if front.applies(self, p, mask, repeats):
                     groups = groups or self._by_rank(p)
-                    siege.options(groups, seats, out)
-            if mask & JOKER_BIT and repeats and opt["betting_man"]:
-                groups = groups or self._by_rank(p)
-                betting_man.options(groups, out)
+                    front.options(self, p, groups, out)
         return out
 
     def _apply_turn(self, action: Action) -> None:
@@ -136,13 +94,11 @@ class TurnMixin(ChezCore):
             self.turn_done = True
         elif action is act.ACCEPT:
             self._accept()
-        elif action is act.CASTLE or action is act.CASTLE_TEN:
-            self._build_castle(action is act.CASTLE_TEN)
-        elif type(action) is act.Siege:
-            self._siege(action.seat)
-        elif type(action) is act.Bet:
-            self._bet(action.number)
         else:
+            for front in self.game.front_combos:
+                if front.owns(action):
+                    front.apply(self, action)
+                    return
             raise AssertionError(f"unexpected turn action {action}")
 
     # ---- picking up -------------------------------------------------------------------
@@ -157,7 +113,7 @@ class TurnMixin(ChezCore):
         hand = self.hands[p]
         playable = PLAYABLE[self.topkey]
         kind = self.kind
-        could = any(playable[kind[cid]] for cid in hand)
+        could = any(map(playable.__getitem__, map(kind.__getitem__, hand)))
         self._remember(hand, PLAYABLE_SETS[self.topkey], could)
         self.actions_left -= 1
         self._log("pick", p, could)
@@ -183,38 +139,3 @@ class TurnMixin(ChezCore):
         )
         self.hands[seat].remove(best)
         return best
-
-    def _build_castle(self, with_ten: bool) -> None:
-        p = self.turn
-        ranks = (7, 8, 9, 10) if with_ten else (7, 8, 9)
-        ids = [self._take_rank(p, r) for r in ranks]
-        self._note_canonical(p, tuple(self.kind[c] for c in ids))
-        everyone = self.all_bits
-        for cid in ids:
-            self.known[cid] = everyone
-        self.castle[p] = Castle(ids, 2 if with_ten else 1)
-        self.bonus_used = True
-        self._count("castle")
-        self._log("castle", p, tuple(self.kind[c] for c in ids))
-
-    def _siege(self, target: int) -> None:
-        p = self.turn
-        cid = self._take_rank(p, 10)
-        self._note_canonical(p, (self.kind[cid],))
-        self.known[cid] = self.all_bits
-        fort = self.castle[target]
-        assert fort is not None
-        fort.ids.append(cid)
-        self.bonus_used = True
-        self._count("siege")
-        self._log("siege", p, target, self.kind[cid])
-        self._hit_wall(target)
-
-    def _bet(self, number: int) -> None:
-        p = self.turn
-        jokers = [self._remove_kind(p, JOKER), self._remove_kind(p, JOKER)]
-        self._to_secondary(jokers)
-        self.bonus_used = True
-        self._count("betting_man")
-        self._log("bet", p, number)
-        self.stack.append(RollStep((12,), R_BET, p, data=number))

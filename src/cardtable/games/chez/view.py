@@ -13,12 +13,8 @@ from cardtable.engine.game import Marker, check_seat
 from cardtable.games.chez.cards import NAME, RANK_NAMES
 from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.playability import describe_key
+from cardtable.games.chez.schema import CastleView, ChezObservation, LastRoll, Prompt, Status
 from cardtable.games.chez.steps import (
-    PLAY_NAMES,
-    R_ACCEPT,
-    R_BET,
-    R_PLAGUE,
-    R_PLAGUE2,
     DrawStep,
     GiveStep,
     NameStep,
@@ -28,16 +24,13 @@ from cardtable.games.chez.steps import (
     WindowStep,
 )
 
-ROLL_WHY = {0: "play", R_ACCEPT: "joker pick-up", R_PLAGUE: "plague", R_PLAGUE2: "plague"}
-ROLL_WHY[R_BET] = "betting man"
-
 
 def _names(kinds: Any) -> list[str]:
     return [NAME[k] for k in kinds]
 
 
 class ViewMixin(ChezCore):
-    def _prompt(self) -> dict[str, Any]:
+    def _prompt(self) -> Prompt:
         """The pending decision, in public terms."""
         if self.over:
             return {"step": "over"}
@@ -52,7 +45,7 @@ class ViewMixin(ChezCore):
                 "step": "window",
                 "seat": self.cp if isinstance(self.cp, int) else None,
                 "on": _names(play.kinds),
-                "play": PLAY_NAMES[play.ptype],
+                "play": play.ptype.label,
                 "by": play.seat,
                 "target": play.target if play.target >= 0 else None,
                 "nopes": play.nopes,
@@ -60,7 +53,7 @@ class ViewMixin(ChezCore):
             }
         if isinstance(step, TargetStep):
             play = step.play
-            return {"step": "target", "seat": play.seat, "play": PLAY_NAMES[play.ptype]}
+            return {"step": "target", "seat": play.seat, "play": play.ptype.label}
         if isinstance(step, GiveStep):
             play = step.play
             return {"step": "give", "seat": play.seat, "to": play.target, "left": step.left}
@@ -74,17 +67,32 @@ class ViewMixin(ChezCore):
             return {"step": "take", "seat": step.play.seat, "from": step.play.target}
         return {"step": "chance"}
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    # a TypedDict is a plain dict at run time, but mypy relates it to no ``dict[str, Any]``
+    def observation(self, seat: int) -> ChezObservation:  # type: ignore[override]
         check_seat(self, seat)
         kind = self.kind
         top = self.discard[-1] if self.discard else None
-        status = []
+        status: list[Status] = []
         for q in range(self.n):
             if self.active[q]:
                 status.append("playing")
             else:
                 status.append("finished" if self.board.places[q] < self.board.top else "out")
         roll = self.last_roll
+        castles: list[CastleView | None] = [
+            None if c is None else {"walls": c.walls, "cards": [NAME[kind[i]] for i in c.ids]}
+            for c in self.castle
+        ]
+        last_roll: LastRoll | None = (
+            None
+            if roll is None
+            else {
+                "seat": roll[0],
+                "for": roll[1].label,
+                "dice": list(roll[2]),
+                "results": list(roll[3]),
+            }
+        )
         return {
             "game": "chez",
             "seat": seat,
@@ -107,22 +115,10 @@ class ViewMixin(ChezCore):
             "bonus_used": self.bonus_used,
             "joker_stack": self.facing,
             "plague": self.plague[:],
-            "castles": [
-                None if c is None else {"walls": c.walls, "cards": [NAME[kind[i]] for i in c.ids]}
-                for c in self.castle
-            ],
+            "castles": castles,
             "status": status,
             "places": self.board.places[:],
-            "last_roll": (
-                None
-                if roll is None
-                else {
-                    "seat": roll[0],
-                    "for": ROLL_WHY[roll[1]],
-                    "dice": list(roll[2]),
-                    "results": list(roll[3]),
-                }
-            ),
+            "last_roll": last_roll,
             "prompt": self._prompt(),
         }
 
@@ -150,7 +146,7 @@ def describe_event(ev: tuple[Any, ...]) -> str:
         return f"P{ev[1]} accepts the Joker stack of {ev[2]}."
     if what == "roll":
         dice = "+".join(f"d{d}" for d in ev[3])
-        return f"P{ev[1]} rolls {dice} for the {ROLL_WHY[ev[2]]}: {list(ev[4])}."
+        return f"P{ev[1]} rolls {dice} for the {ev[2].label}: {list(ev[4])}."
     if what == "nope":
         return f"P{ev[1]} nopes with {NAME[ev[2]]} (nope {ev[3]} in the chain)."
     if what == "noped":

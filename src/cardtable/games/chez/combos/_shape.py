@@ -13,6 +13,12 @@ from collections.abc import Sequence
 from cardtable.games.chez.actions import Play, play_of
 
 
+def always(*facts: object) -> bool:
+    """``applies`` of a combo whose ``NEEDS`` and ``VALUES`` say it all (the turn skips
+    calling it)."""
+    return True
+
+
 def one_of_each(groups: Sequence[list[int]], playable: Sequence[bool], out: list[Play]) -> None:
     """One card of each group (one group per value), every first/last choice."""
     if not all(groups):

@@ -1,15 +1,60 @@
-"""The Betting Man (front combo): two Jokers, name 1-12, roll a d12."""
+"""The Betting Man (front combo): two Jokers, name 1-12, roll a d12.
+
+A match empties the hand at once; otherwise its player picks up the
+difference. A complete front-combo module (the shape is ``combos.FrontCombo``).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from cardtable.engine.game import Action, Setting
-from cardtable.games.chez.actions import BET
+from cardtable.games.chez.actions import BET, Bet
+from cardtable.games.chez.cards import JOKER
+from cardtable.games.chez.steps import R_BET, DrawStep, RollStep
+
+if TYPE_CHECKING:
+    from cardtable.games.chez.core import ChezCore
 
 SETTING = Setting("betting_man", True, "The Betting Man (front combo)", (True, False), bool)
+NEEDS = 1 << 0  # Jokers
+DIE = 12
 
 
-def options(by_rank: Sequence[list[int]], out: list[Action]) -> None:
+def applies(state: ChezCore, seat: int, mask: int, repeats: bool) -> bool:
+    return repeats  # two Jokers at least
+
+
+def options(state: ChezCore, seat: int, by_rank: Sequence[list[int]], out: list[Action]) -> None:
     if len(by_rank[0]) >= 2:
         out.extend(BET[1:13])
+
+
+def possible(state: ChezCore, seat: int, size: int, unseen: Sequence[int]) -> bool:
+    """From public facts: two cards in hand and two Jokers out of sight."""
+    return size >= 2 and unseen[0] >= 2
+
+
+def owns(action: Action) -> bool:
+    return type(action) is Bet
+
+
+def apply(state: ChezCore, action: Action) -> None:
+    """Both Jokers go to the secondary pile; the d12 decides (``settle``)."""
+    assert isinstance(action, Bet), "owns() said so"
+    p = state.turn
+    jokers = [state._remove_kind(p, JOKER), state._remove_kind(p, JOKER)]
+    state._to_secondary(jokers)
+    state.bonus_used = True
+    state._count("betting_man")
+    state._log("bet", p, action.number)
+    state.stack.append(RollStep((DIE,), R_BET, p, data=action.number))
+
+
+def settle(state: ChezCore, seat: int, number: int, total: int) -> None:
+    """The roll: a match wins at once, else pick up the difference."""
+    if total == number:
+        state._win_now(seat, "won The Betting Man")
+    else:
+        state.stack.append(DrawStep(seat, abs(number - total)))

@@ -1,19 +1,58 @@
-"""Castle (front combo): 7, 8, 9 make one wall, with a 10 two; absorbs attacks."""
+"""Castle (front combo): 7, 8, 9 make one wall, with a 10 two; absorbs attacks.
+
+A complete front-combo module (the shape is ``combos.FrontCombo``); what a
+Castle absorbs is the attacks' own business (``ChezCore._absorb``).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from cardtable.engine.game import Action, Setting
 from cardtable.games.chez.actions import CASTLE, CASTLE_TEN
+from cardtable.games.chez.piles import Castle
+
+if TYPE_CHECKING:
+    from cardtable.games.chez.core import ChezCore
 
 SETTING = Setting("castle", True, "Castles (front combo)", (True, False), bool)
 RANKS = (7, 8, 9)
+NEEDS = sum(1 << r for r in RANKS)
 
 
-def options(by_rank: Sequence[list[int]], has_castle: bool, out: list[Action]) -> None:
-    if has_castle or not all(by_rank[r] for r in RANKS):
+def applies(state: ChezCore, seat: int, mask: int, repeats: bool) -> bool:
+    return state.castle[seat] is None
+
+
+def options(state: ChezCore, seat: int, by_rank: Sequence[list[int]], out: list[Action]) -> None:
+    if not all(by_rank[r] for r in RANKS):
         return
     out.append(CASTLE)
     if by_rank[10]:
         out.append(CASTLE_TEN)
+
+
+def possible(state: ChezCore, seat: int, size: int, unseen: Sequence[int]) -> bool:
+    """From public facts: room for one, cards enough, and a 7, 8 and 9 out of sight."""
+    return size >= 3 and state.castle[seat] is None and bool(unseen[7] and unseen[8] and unseen[9])
+
+
+def owns(action: Action) -> bool:
+    return action is CASTLE or action is CASTLE_TEN
+
+
+def apply(state: ChezCore, action: Action) -> None:
+    """The lowest 7, 8, 9 (and 10) of the hand go face up in front of their player."""
+    p = state.turn
+    with_ten = action is CASTLE_TEN
+    ranks = (*RANKS, 10) if with_ten else RANKS
+    ids = [state._take_rank(p, r) for r in ranks]
+    state._note_canonical(p, tuple(state.kind[c] for c in ids))
+    everyone = state.all_bits
+    for cid in ids:
+        state.known[cid] = everyone
+    state.castle[p] = Castle(ids, 2 if with_ten else 1)
+    state.bonus_used = True
+    state._count("castle")
+    state._log("castle", p, tuple(state.kind[c] for c in ids))

@@ -1,14 +1,17 @@
 """Doubles, Triples, Quadruples: 2-4 cards of one value played as one action.
 
-Specials apply the Dice Law (see ``dice``); Jokers played together form a
-Joker stack. The pair 6H+6D is the Two Red Sixes instead while that combo is on.
+What such a play does is its card's special, repeated or with its die
+stepped up (the Dice Law, ``dice``), so its effect lives with the special
+cards (``specials``); this module says what is offered and what is one. Jokers
+played together form a Joker stack. The pair 6H+6D is the Two Red Sixes
+instead while that combo is on (that module is asked first).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardtable.engine.game import Setting
+from cardtable.engine.game import Action, Setting
 from cardtable.games.chez.actions import Play, play_of
 from cardtable.games.chez.cards import JOKER, SIX_DIAMONDS, SIX_HEARTS
 from cardtable.games.chez.playability import PlayableRow
@@ -17,6 +20,17 @@ SETTING = Setting(
     "doubles", True, "Doubles, Triples, Quadruples and Joker stacks", (True, False), bool
 )
 RED_PAIR = frozenset({SIX_HEARTS, SIX_DIAMONDS})
+TALLY = "doubles"  # the statistics counter (every combo of one value)
+
+
+def recognises(ranks: Sequence[int], kinds: Sequence[int]) -> bool:
+    """Several cards of one value (``ranks`` sorted)."""
+    return ranks[0] == ranks[-1]
+
+
+def joker_stacks(jokers: int, out: list[Action]) -> None:
+    """Facing a Joker stack: two to four Jokers may be stacked at once."""
+    out.extend(play_of((JOKER,) * m) for m in range(2, min(4, jokers) + 1))
 
 
 def options(

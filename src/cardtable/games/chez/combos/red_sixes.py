@@ -1,14 +1,38 @@
-"""The Two Red Sixes: 6H and 6D together; a d8 roll of 6 empties your hand at once."""
+"""The Two Red Sixes: 6H and 6D together; a d8 roll of 6 empties your hand at once.
+
+Otherwise it acts as a double 6 with that roll. A complete rule module (the
+shape is ``combos.DiscardCombo``).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from cardtable.engine.game import Setting
 from cardtable.games.chez.actions import Play, play_of
 from cardtable.games.chez.cards import SIX_DIAMONDS, SIX_HEARTS
+from cardtable.games.chez.dice import SIX_DIE, upgraded
+from cardtable.games.chez.steps import FX_SIX, TRS, DrawStep, FxStep, Pending
+
+if TYPE_CHECKING:
+    from cardtable.games.chez.core import ChezCore
 
 SETTING = Setting("two_red_sixes", True, "The Two Red Sixes combo", (True, False), bool)
+PTYPE = TRS
+NEEDS = 1 << 6
+VALUES = 1  # distinct values in hand
+TARGETED = False
+TARGETS_EMPTY_HANDS = False
+DICE = upgraded(SIX_DIE, 1)  # a double 6's die
+NOPEABLE = True
+PICKUP_IF_EMPTIED = False  # a winning one may empty the hand; ``resolve`` and ``noped`` decide
+TALLY = "two_red_sixes"
+PAIR = frozenset({SIX_HEARTS, SIX_DIAMONDS})
+
+
+def applies(mask: int, kinds: Sequence[int], repeats: bool) -> bool:
+    return repeats
 
 
 def options(by_rank: Sequence[list[int]], playable: Sequence[bool], out: list[Play]) -> None:
@@ -18,3 +42,25 @@ def options(by_rank: Sequence[list[int]], playable: Sequence[bool], out: list[Pl
             out.append(play_of((SIX_HEARTS, SIX_DIAMONDS)))
         if playable[SIX_DIAMONDS]:
             out.append(play_of((SIX_DIAMONDS, SIX_HEARTS)))
+
+
+def recognises(ranks: Sequence[int], kinds: Sequence[int]) -> bool:
+    return len(kinds) == 2 and set(kinds) == PAIR
+
+
+def resolve(state: ChezCore, play: Pending) -> None:
+    """A 6 wins at once; any other roll is a 6 with that roll (and the pick-up if emptied)."""
+    p = play.seat
+    if play.dice[0] == 6:
+        state._win_now(p, "won with the Two Red Sixes")
+        return
+    state.stack.append(FxStep(FX_SIX, play))
+    if not state.hands[p]:
+        state.stack.append(DrawStep(p, 1))
+
+
+def noped(state: ChezCore, play: Pending) -> None:
+    """Only a *winning* Two Red Sixes may leave the hand empty."""
+    p = play.seat
+    if state.active[p] and not state.hands[p]:
+        state.stack.append(DrawStep(p, 1))

@@ -1,16 +1,54 @@
-"""The Royal Court: Jack, Queen and King together; King, then Queen, then Jack (d6)."""
+"""The Royal Court: Jack, Queen and King together; King, then Queen, then Jack (d6).
+
+A complete rule module (the shape is ``combos.DiscardCombo``). It counts as
+one copy of each: one card swapped, one Queen effect, the Jack's die stepped up.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from cardtable.engine.game import Setting
 from cardtable.games.chez.actions import Play
-from cardtable.games.chez.combos._shape import one_of_each
+from cardtable.games.chez.cards import JACK, KING, QUEEN
+from cardtable.games.chez.combos._shape import always, one_of_each
+from cardtable.games.chez.dice import JACK_DIE, upgraded
+from cardtable.games.chez.steps import FX_JACK, FX_QUEEN, ROYAL, FxStep, Pending
+
+if TYPE_CHECKING:
+    from cardtable.games.chez.core import ChezCore
 
 SETTING = Setting("royal_court", True, "The Royal Court combo", (True, False), bool)
-RANKS = (11, 12, 13)
+PTYPE = ROYAL
+RANKS = (JACK, QUEEN, KING)
+NEEDS = sum(1 << r for r in RANKS)
+VALUES = 3  # distinct values in hand
+TARGETED = True
+TARGETS_EMPTY_HANDS = False
+DICE = upgraded(JACK_DIE, 1)  # rolled before the window
+NOPEABLE = True
+PICKUP_IF_EMPTIED = False
+TALLY = "royal_court"
+
+
+applies = always  # ``NEEDS`` says it all
 
 
 def options(by_rank: Sequence[list[int]], playable: Sequence[bool], out: list[Play]) -> None:
     one_of_each([by_rank[r] for r in RANKS], playable, out)
+
+
+def recognises(ranks: Sequence[int], kinds: Sequence[int]) -> bool:
+    return tuple(ranks) == RANKS
+
+
+def resolve(state: ChezCore, play: Pending) -> None:
+    """The King's swap now; the Queen and then the Jack run after it (queued below it)."""
+    state.stack.append(FxStep(FX_JACK, play))
+    state.stack.append(FxStep(FX_QUEEN, play))
+    state._king(play, 1)
+
+
+def noped(state: ChezCore, play: Pending) -> None:
+    """Nothing happens."""

@@ -1,15 +1,58 @@
-"""Siege (bonus action): a 10 from your hand on another player's Castle knocks a wall."""
+"""Siege (bonus action): a 10 from your hand on another player's Castle knocks a wall.
+
+A complete front-combo module (the shape is ``combos.FrontCombo``).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from cardtable.engine.game import Action, Setting
-from cardtable.games.chez.actions import SIEGE
+from cardtable.games.chez.actions import SIEGE, Siege
+
+if TYPE_CHECKING:
+    from cardtable.games.chez.core import ChezCore
 
 SETTING = Setting("siege", True, "Siege on other players' Castles", (True, False), bool)
+NEEDS = 1 << 10
 
 
-def options(by_rank: Sequence[list[int]], castle_seats: Sequence[int], out: list[Action]) -> None:
+def _castle_seats(state: ChezCore, seat: int) -> list[int]:
+    return [q for q, c in enumerate(state.castle) if c is not None and q != seat]
+
+
+def applies(state: ChezCore, seat: int, mask: int, repeats: bool) -> bool:
+    """Another player has a Castle (counted in C: this is asked on every turn with a 10)."""
+    castles = state.castle
+    return len(castles) - castles.count(None) > (castles[seat] is not None)
+
+
+def options(state: ChezCore, seat: int, by_rank: Sequence[list[int]], out: list[Action]) -> None:
     if by_rank[10]:
-        out.extend(SIEGE[s] for s in castle_seats)
+        out.extend(SIEGE[s] for s in _castle_seats(state, seat))
+
+
+def possible(state: ChezCore, seat: int, size: int, unseen: Sequence[int]) -> bool:
+    """From public facts: a 10 out of sight and another player's Castle."""
+    return bool(unseen[10]) and applies(state, seat, 0, False)
+
+
+def owns(action: Action) -> bool:
+    return type(action) is Siege
+
+
+def apply(state: ChezCore, action: Action) -> None:
+    """The lowest 10 of the hand joins the target's Castle, which loses a wall."""
+    assert isinstance(action, Siege), "owns() said so"
+    p, target = state.turn, action.seat
+    cid = state._take_rank(p, 10)
+    state._note_canonical(p, (state.kind[cid],))
+    state.known[cid] = state.all_bits
+    fort = state.castle[target]
+    assert fort is not None, "a Siege is offered only on a Castle"
+    fort.ids.append(cid)
+    state.bonus_used = True
+    state._count("siege")
+    state._log("siege", p, target, state.kind[cid])
+    state._hit_wall(target)

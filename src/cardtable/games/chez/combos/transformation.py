@@ -1,18 +1,44 @@
 """True Transformation: a five-card straight flush (Ace low); the top becomes what you name.
 
-It cannot be noped. The named value and colour hold until the next card is played.
+It cannot be noped. The named value and colour hold until the next card is
+played. A complete rule module (the shape is ``combos.DiscardCombo``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from cardtable.engine.game import Setting
 from cardtable.games.chez.actions import Play
-from cardtable.games.chez.cards import make_kind
+from cardtable.games.chez.cards import JOKER, RANK, SUIT, make_kind
 from cardtable.games.chez.combos._shape import run_orders
+from cardtable.games.chez.playability import top_key
+from cardtable.games.chez.steps import TT, NameStep, Pending
+
+if TYPE_CHECKING:
+    from cardtable.games.chez.core import ChezCore
 
 SETTING = Setting("true_transformation", True, "The True Transformation combo", (True, False), bool)
+PTYPE = TT
+NEEDS = 0  # five values of one suit: ``applies`` looks
+VALUES = 5  # distinct values in hand, at least
+TARGETED = False
+TARGETS_EMPTY_HANDS = False
+DICE: tuple[int, ...] = ()
+NOPEABLE = False
+PICKUP_IF_EMPTIED = True
+TALLY = "true_transformation"
+_RANK_BIT = tuple(1 << RANK[k] for k in range(52))
+
+
+def applies(mask: int, kinds: Sequence[int], repeats: bool) -> bool:
+    """Five consecutive values of one suit among these kinds (bit tricks on value masks)."""
+    suits = [0, 0, 0, 0]
+    for k in kinds:
+        if k != JOKER:
+            suits[k // 13] |= _RANK_BIT[k]
+    return any(m & (m >> 1) & (m >> 2) & (m >> 3) & (m >> 4) for m in suits)
 
 
 def options(by_rank: Sequence[list[int]], playable: Sequence[bool], out: list[Play]) -> None:
@@ -30,10 +56,29 @@ def options(by_rank: Sequence[list[int]], playable: Sequence[bool], out: list[Pl
                 run_orders(kinds, playable, out)
 
 
-def is_straight_flush(kinds: Sequence[int]) -> bool:
-    from cardtable.games.chez.cards import JOKER, RANK, SUIT
+def recognises(ranks: Sequence[int], kinds: Sequence[int]) -> bool:
+    return is_straight_flush(kinds)
 
+
+def is_straight_flush(kinds: Sequence[int]) -> bool:
     if len(kinds) != 5 or JOKER in kinds or len({SUIT[k] for k in kinds}) != 1:
         return False
     ranks = sorted(RANK[k] for k in kinds)
     return ranks == list(range(ranks[0], ranks[0] + 5))
+
+
+def resolve(state: ChezCore, play: Pending) -> None:
+    """Its player names a value and a colour next (``name``)."""
+    state.stack.append(NameStep(play))
+
+
+def name(state: ChezCore, value: int, red: bool) -> None:
+    """The top counts as the named value and colour (no suit) until the next card."""
+    state.stack.pop()
+    state.override = (value, red)
+    state.topkey = top_key(value, red, -1)
+    state._log("name", state.turn, value, red)
+
+
+def noped(state: ChezCore, play: Pending) -> None:
+    """Never noped: it opens no window."""
