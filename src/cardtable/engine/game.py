@@ -321,7 +321,9 @@ class State(ABC, Generic[GameT]):
         self.game: GameT = game
         self.seed = seed
         self.deal = deal
-        self.rng = random.Random(seed)
+        # the chance RNG, or (after a clone) the state to make it from on first use: see ``rng``
+        self._rng: random.Random | None = random.Random(seed)
+        self._rng_state: tuple[Any, ...] | None = None
         self._history: list[Action] = []
         self._legal: list[Action] | None = None
 
@@ -498,14 +500,42 @@ class State(ABC, Generic[GameT]):
         while self.current_player() is Marker.CHANCE:
             self.apply_action(self.sample_chance())
 
+    @property
+    def rng(self) -> random.Random:
+        """The seeded RNG that resolves chance; its state lives in the game state.
+
+        Why lazy: copying a Mersenne Twister (``getstate``/``setstate``, 625
+        words) is most of what a clone costs, and most clones (a search's
+        determinizations, which are reseeded) never draw from it. So a clone
+        leaves the original and the copy holding one immutable snapshot of
+        the state, and each makes its own generator from it when it first
+        draws; a state cloned again before it draws shares the same snapshot.
+        """
+        rng = self._rng
+        if rng is None:
+            # ``random.Random()`` would read ``os.urandom`` before ``setstate`` overwrites it
+            rng = random.Random.__new__(random.Random)
+            snapshot = self._rng_state
+            assert snapshot is not None  # one of the two is always set
+            rng.setstate(snapshot)
+            self._rng = rng
+            self._rng_state = None
+        return rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_state = None
+
     def clone(self) -> Self:
         other = self._copy()
         other._history = list(self._history)
         other._legal = None if self._legal is None else list(self._legal)
-        # ``random.Random()`` would read ``os.urandom`` before ``setstate`` overwrites it
-        rng = random.Random.__new__(random.Random)
-        rng.setstate(self.rng.getstate())
-        other.rng = rng
+        if self._rng is not None:
+            self._rng_state = self._rng.getstate()
+            self._rng = None
+        other._rng = None
+        other._rng_state = self._rng_state
         return other
 
     # ---- for resamplers ------------------------------------------------------------
