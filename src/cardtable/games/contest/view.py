@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.engine.game import check_seat
 from cardtable.games.contest.core import ContestCore, RoundResult
 from cardtable.games.contest.phases import CONSEQUENCE, IN_ROUND, OVER, PHASE_NAMES
@@ -37,6 +39,7 @@ def _last_round(last: RoundResult | None) -> LastRound | None:
 _ALPHABETICAL = tuple(sorted(Piece, key=lambda p: LETTER[p]))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see ContestCore
 class ContestView(ContestCore):
     def _seen(self, seat: int, owner: int, cards: list[int], said: list[int]) -> list[SeenCard]:
         """``owner``'s cards as ``seat`` knows them: each one's declaration, its piece if seen.
