@@ -36,6 +36,8 @@ MODULES: tuple[str, ...] = (
     "cardtable.games.contest.flow",
     "cardtable.games.contest.resample",
     "cardtable.games.contest.state",
+    # Contest's tensor, written on every environment step
+    "cardtable.rl.games.contest",
 )
 
 
