@@ -13,10 +13,12 @@ Action ids (the same for every setting):
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 import numpy as np
 
+from cardtable.engine.game import State
 from cardtable.games.contest.game import PHASE_NAMES
 from cardtable.rl.codec import Codec
 from cardtable.rl.spaces import ActionTable, Layout
@@ -77,6 +79,12 @@ class ContestCodec(Codec):
             "called by you, called by opponent, tie",
         )
         self.o_result = a("result", 3, "game over: you won, you lost, draw")
+
+    def tensor(self, state: State, seat: int) -> np.ndarray:
+        """``encode(state.observation(seat))`` in one compiled call (every step asks it)."""
+        out = array("f", self._zeros)
+        self._fill(state.observation(seat), out)  # type: ignore[arg-type]  # float32 storage filled like the array
+        return np.frombuffer(out, dtype=np.float32)
 
     def _fill(self, obs: dict[str, Any], out: np.ndarray) -> None:
         # written out flat, and only the entries that are not zero (the storage comes
