@@ -55,7 +55,11 @@ def _every_action() -> list[act.Action]:
 
 @pytest.mark.parametrize("action", _every_action(), ids=str)
 def test_every_action_equals_and_hashes_like_its_value(action):
-    twin = object.__new__(type(action))
+    cls = type(action)
+    try:
+        twin = object.__new__(cls)
+    except TypeError:  # compiled, the Action base allocates: its own allocator, the same bypass
+        twin = cls.__new__(cls)
     for f in dataclasses.fields(action):
         object.__setattr__(twin, f.name, getattr(action, f.name))
     assert twin is not action and twin == action and hash(twin) == hash(action)

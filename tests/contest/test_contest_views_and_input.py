@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 
 import pytest
 
@@ -112,6 +113,31 @@ def test_clone_is_independent():
     play(copy, "R", "N", "pass", "pass")
     assert state.observation(BLACK)["phase"] == "declare-first"
     assert state.history() == []
+
+
+@pytest.mark.parametrize("seeded", [False, True])
+def test_a_state_pickles_and_plays_on_the_same(seeded):
+    # the server pickles states (snapshots, the bot process pool), compiled or not
+    if seeded:
+        state = load_game("contest").new_initial_state(seed=5)
+        state.resolve_chance()
+        play(state, "P", "Q", "call")
+    else:
+        state = play(new_state("RPQ", "PNR"), "R", "Q", "pass", "call", "top")
+    copy = pickle.loads(pickle.dumps(state))
+    assert type(copy) is type(state)
+    assert copy.to_record() == state.to_record()
+    for seat in (BLACK, WHITE):
+        assert copy.observation(seat) == state.observation(seat)
+    assert copy.public_log() == state.public_log()
+    while not state.is_terminal():
+        action = state.legal_actions()[0]
+        state.apply_action(action)
+        copy.apply_action(copy.parse_action(str(action)))
+        state.resolve_chance()
+        copy.resolve_chance()
+        assert copy.observation(BLACK) == state.observation(BLACK)
+    assert copy.returns() == state.returns()
 
 
 def test_declarations_stay_visible_until_the_next_rounds_first_declaration():

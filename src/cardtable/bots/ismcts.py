@@ -37,8 +37,10 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, Generic, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 from cardtable.bots.base import Bot
 from cardtable.bots.inference import sample_weighted
@@ -48,8 +50,57 @@ from cardtable.engine.game import Action, Game, Marker, State
 
 WIDEN_BASE = 2
 
+# a node's actions: the game's actions in a search; a node takes any hashable values
+A = TypeVar("A", bound=Hashable)
 
-class Node:
+
+def below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n > 0``: the same draws, without its interpreted layers.
+
+    ``randrange(n)`` checks its argument and calls ``_randbelow(n)``, which draws
+    ``n.bit_length()`` bits until the value is below ``n``; this is that loop, so a
+    seeded search makes the same choices and consumes the same random numbers.
+    """
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """``rng.shuffle(items)``: the same Fisher-Yates swaps from the same draws."""
+    for i in range(len(items) - 1, 0, -1):
+        j = below(rng, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def information_key(value: object) -> Hashable:
+    """An observation as a hashable value, equal for two observations exactly when
+    their ``repr`` is (the tree's node keys were hashes of ``repr``, which is slower).
+
+    Containers are tagged by kind and keep their order (a dict's key order too), and
+    booleans are tagged and anything else is its ``repr``, so ``True``, ``1`` and
+    ``1.0`` stay apart as in their ``repr``.
+    """
+    if type(value) is str or type(value) is int or value is None:
+        return value
+    if type(value) is dict:
+        out: list[Hashable] = ["d"]
+        for k, v in value.items():
+            out.append(information_key(k))
+            out.append(information_key(v))
+        return tuple(out)
+    if type(value) is list:
+        return ("l", *[information_key(v) for v in value])
+    if type(value) is tuple:
+        return ("t", *[information_key(v) for v in value])
+    if type(value) is bool:
+        return ("b", value)
+    return ("r", repr(value))  # a float (``-0.0`` apart from ``0.0``) or anything else
+
+
+class Node(Generic[A]):
     """One information set of the seat to act: per-action visit counts and utility sums.
 
     ``order`` is set when the node has more actions than the widening threshold:
@@ -58,17 +109,17 @@ class Node:
 
     __slots__ = ("player", "visits", "total", "order", "seen")
 
-    def __init__(self, player: int, legal: Sequence[Action]) -> None:
+    def __init__(self, player: int, legal: Sequence[A]) -> None:
         self.player = player
-        self.visits: dict[Action, int] = dict.fromkeys(legal, 0)
-        self.total: dict[Action, float] = dict.fromkeys(legal, 0.0)
-        self.order: list[Action] | None = None
+        self.visits: dict[A, int] = dict.fromkeys(legal, 0)
+        self.total: dict[A, float] = dict.fromkeys(legal, 0.0)
+        self.order: list[A] | None = None
         self.seen = 0
 
-    def widen(self, order: list[Action]) -> None:
+    def widen(self, order: list[A]) -> None:
         self.order = order
 
-    def select(self, legal: Sequence[Action], c: float, rng: random.Random) -> Action:
+    def select(self, legal: Sequence[A], c: float, rng: random.Random) -> A:
         """An untried action first (at random), else the UCB1 maximum.
 
         A widened node considers only its first ``2 + sqrt(visits)`` actions in
@@ -83,8 +134,11 @@ class Node:
                 legal = self.order[:allowed]
         untried = [a for a in legal if not visits.get(a)]
         if untried:
-            return untried[rng.randrange(len(untried))]
-        log_n = math.log(sum(visits[a] for a in legal))
+            return untried[below(rng, len(untried))]
+        n_all = 0
+        for a in legal:
+            n_all += visits[a]
+        log_n = math.log(n_all)
         total = self.total
         best = legal[0]
         best_value = -math.inf
@@ -146,6 +200,52 @@ class InformationSetRequired(SettingError):
     """ISMCTS was asked to act through ``act`` alone, without its information set."""
 
 
+class _Fresh:
+    """Determinization ``i``: a fresh ``resample`` (a class, not a closure: compiled)."""
+
+    def __init__(self, info: InformationSet, rng: random.Random) -> None:
+        self.info = info
+        self.rng = rng
+
+    def __call__(self, i: int) -> State:
+        return self.info.sample_determinization(self.rng)
+
+
+class _Pooled:
+    """Determinization ``i``: a copy of pool entry ``i`` (in turn), with its own chance RNG."""
+
+    def __init__(self, pool: list[State], rng: random.Random) -> None:
+        self.pool = pool
+        self.rng = rng
+
+    def __call__(self, i: int) -> State:
+        pool = self.pool
+        det = pool[i % len(pool)].clone()
+        det.rng = random.Random(self.rng.getrandbits(64))
+        return det
+
+
+class _Model:
+    """The inference model of seat ``s``: the game's heuristic bot, seeded from ``rng``."""
+
+    def __init__(
+        self,
+        make: Callable[[str, Game, int, int], Bot],
+        game: Game,
+        name: str,
+        rng: random.Random,
+    ) -> None:
+        self.make = make
+        self.game = game
+        self.name = name
+        self.rng = rng
+
+    def __call__(self, s: int) -> Bot:
+        return self.make(self.name, self.game, s, self.rng.getrandbits(32))
+
+
+# a plain class (its methods compiled): tests and tools may wrap a bot's methods
+@mypyc_attr(native_class=False)
 class ISMCTSBot(Bot):
     """Search over determinizations of the seat's information set.
 
@@ -215,7 +315,7 @@ class ISMCTSBot(Bot):
         self.last_iterations = 0
         if self.iterations < 1:
             raise SettingError("ismcts needs at least 1 iteration")
-        self.last_root: Node | None = None
+        self.last_root: Node[Action] | None = None
 
     def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
         raise InformationSetRequired(
@@ -230,13 +330,21 @@ class ISMCTSBot(Bot):
             return legal[0]
         root = self.search(info, legal)
         self.last_root = root
-        return max(legal, key=lambda a: (root.visits[a], root.total[a]))
+        # the most visited action, then the best total; the first of equals (as ``max``)
+        visits, total = root.visits, root.total
+        best = legal[0]
+        best_key = (visits[best], total[best])
+        for a in legal:
+            key = (visits[a], total[a])
+            if key > best_key:
+                best, best_key = a, key
+        return best
 
     # ---- search ----------------------------------------------------------------------
-    def search(self, info: InformationSet, legal: Sequence[Action]) -> Node:
+    def search(self, info: InformationSet, legal: Sequence[Action]) -> Node[Action]:
         """Run the iterations; the root's statistics say how good each action is."""
-        root = Node(info.seat, legal)
-        tree: dict[tuple[int, int], Node] = {}
+        root: Node[Action] = Node(info.seat, legal)
+        tree: dict[tuple[int, int], Node[Action]] = {}
         rng = self.rng
         deadline = None if self.max_time is None else time.perf_counter() + self.max_time
         budget = self.max_actions
@@ -263,18 +371,14 @@ class ISMCTSBot(Bot):
         its own chance RNG.
         """
         if self.inference is None or self._inference_model is None:
-            return lambda i: info.sample_determinization(rng)
+            return _Fresh(info, rng)
         from cardtable.bots.registry import make_bot  # the registry imports this module
 
-        game, name, seat = self.game, self._inference_model, info.seat
-
-        def model(s: int) -> Bot:
-            return make_bot(name, game, s, rng.getrandbits(32))
-
+        model = _Model(make_bot, self.game, self._inference_model, rng)
         pool = [
             sample_weighted(
                 info.sample_determinization,
-                seat,
+                info.seat,
                 model,
                 rng,
                 count=self.inference_depth,
@@ -283,16 +387,14 @@ class ISMCTSBot(Bot):
             )
             for _ in range(min(self.pool_size, self.iterations))
         ]
-
-        def draw(i: int) -> State:
-            det = pool[i % len(pool)].clone()
-            det.rng = random.Random(rng.getrandbits(64))
-            return det
-
-        return draw
+        return _Pooled(pool, rng)
 
     def _iterate(
-        self, root: Node, tree: dict[tuple[int, int], Node], det: State, rng: random.Random
+        self,
+        root: Node[Action],
+        tree: dict[tuple[int, int], Node[Action]],
+        det: State,
+        rng: random.Random,
     ) -> int:
         """Select down the tree of information states, expand one, roll out, back up.
 
@@ -308,8 +410,8 @@ class ISMCTSBot(Bot):
         """
         c = self.exploration
         start = det.move_number()
-        path: list[tuple[Node, Action]] = []
-        node: Node | None = root
+        path: list[tuple[Node[Action], Action]] = []
+        node: Node[Action] | None = root
         seen = [0] * det.game.num_players
         while True:
             player = det.current_player()
@@ -324,7 +426,7 @@ class ISMCTSBot(Bot):
                 det.apply_action(legal[0])  # nothing to decide, nothing to learn
                 continue
             if node is None:
-                seen[player] = hash((seen[player], repr(det.observation(player))))
+                seen[player] = hash((seen[player], information_key(det.observation(player))))
                 key = (player, seen[player])
                 node = tree.get(key)
                 if node is None:
@@ -346,14 +448,19 @@ class ISMCTSBot(Bot):
         return det.move_number() - start
 
     def _maybe_widen(
-        self, node: Node, det: State, player: int, legal: Sequence[Action], rng: random.Random
+        self,
+        node: Node[Action],
+        det: State,
+        player: int,
+        legal: Sequence[Action],
+        rng: random.Random,
     ) -> None:
         """Give a node with many actions its widening order: the game's heuristic move
         first (when the game has one), the rest shuffled."""
         if self.widen is None or len(legal) <= self.widen:
             return
         order = list(legal)
-        rng.shuffle(order)
+        shuffle(rng, order)
         if self._widen_policy is not None:
             from cardtable.bots.registry import make_bot  # the registry imports this module
 
@@ -392,7 +499,7 @@ class ISMCTSBot(Bot):
                 continue
             legal = det.legal_actions()
             if bots is None or len(legal) == 1 or rng.random() < eps:
-                det.apply_action(legal[rng.randrange(len(legal))])
+                det.apply_action(legal[below(rng, len(legal))])
             else:
                 assert isinstance(player, int)
                 det.apply_action(decide(bots[player], det, player))
@@ -425,7 +532,7 @@ class InferringISMCTSBot(ISMCTSBot):
     """Determinizations weighted by the game's heuristic bot as a model of the others."""
 
     name = "ismcts-infer"
-    inference = "heuristic"
+    inference: str | None = "heuristic"
 
 
 class HeuristicRolloutISMCTSBot(ISMCTSBot):
@@ -448,4 +555,4 @@ class TimedISMCTSBot(ISMCTSBot):
 
     name = "ismcts-0.5s"
     iterations = 1_000_000
-    max_time = 0.5
+    max_time: float | None = 0.5

@@ -22,43 +22,106 @@ from dataclasses import dataclass
 from cardtable.engine.game import Action, Decline
 from cardtable.games.contest.pieces import LETTER, Piece, piece_of_letter
 
+# Equality and hashing are written out rather than generated: ``action in legal`` asks
+# ``==`` of every interned action before the one it finds, on every step, and the
+# generated methods are interpreted code even when this module is compiled. They are
+# the generated ones' values: equal when of one class with equal fields, the hash of
+# the fields' tuple. ``__reduce__`` pickles an action as its class and fields (a
+# compiled frozen class refuses the attribute writes of default unpickling).
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Declare(Action):
     piece: int
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (type(other) is Declare and self.piece == other.piece)
+
+    def __hash__(self) -> int:
+        return hash((self.piece,))
+
+    def __reduce__(self) -> tuple[type[Declare], tuple[int]]:
+        return (Declare, (self.piece,))
 
     def __str__(self) -> str:
         return LETTER[self.piece]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Call(Action):
+    def __eq__(self, other: object) -> bool:
+        return self is other or type(other) is Call
+
+    def __hash__(self) -> int:
+        return hash(())
+
+    def __reduce__(self) -> tuple[type[Call], tuple[()]]:
+        return (Call, ())
+
     def __str__(self) -> str:
         return "call"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Pass(Decline):
+    def __eq__(self, other: object) -> bool:
+        return self is other or type(other) is Pass
+
+    def __hash__(self) -> int:
+        return hash(())
+
+    def __reduce__(self) -> tuple[type[Pass], tuple[()]]:
+        return (Pass, ())
+
     def __str__(self) -> str:
         return "pass"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class ShowPile(Action):
+    def __eq__(self, other: object) -> bool:
+        return self is other or type(other) is ShowPile
+
+    def __hash__(self) -> int:
+        return hash(())
+
+    def __reduce__(self) -> tuple[type[ShowPile], tuple[()]]:
+        return (ShowPile, ())
+
     def __str__(self) -> str:
         return "pile"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class ShowTop(Action):
+    def __eq__(self, other: object) -> bool:
+        return self is other or type(other) is ShowTop
+
+    def __hash__(self) -> int:
+        return hash(())
+
+    def __reduce__(self) -> tuple[type[ShowTop], tuple[()]]:
+        return (ShowTop, ())
+
     def __str__(self) -> str:
         return "top"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Deal(Action):
     seat: int
     piece: int
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (
+            type(other) is Deal and self.seat == other.seat and self.piece == other.piece
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.piece))
+
+    def __reduce__(self) -> tuple[type[Deal], tuple[int, int]]:
+        return (Deal, (self.seat, self.piece))
 
     def __str__(self) -> str:
         return f"deal {self.seat} {LETTER[self.piece]}"

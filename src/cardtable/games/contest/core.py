@@ -1,6 +1,6 @@
 """``ContestCore``: every field of a Contest position, declared and copied in one place.
 
-The rules live in mixins (``flow``, ``view``) and in rule modules
+The rules live in layers over this class (``view``, then ``flow``) and in rule modules
 (``consequences``, ``call_ban``) that all read and write this class, so each is
 type-checked against the same fields; ``ContestState`` joins them.
 
@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections import deque
 from typing import Any, NamedTuple, Self
+
+from mypy_extensions import mypyc_attr
 
 from cardtable.engine.game import Game, Marker, State
 from cardtable.games.contest.deals import SEAT_KEYS, PileRules, parse_deal
@@ -33,6 +35,10 @@ class RoundResult(NamedTuple):
     winner: int | None  # None: a tie
 
 
+# compiled, a class that allows interpreted subclasses allocates in ``cls.__new__``
+# without running ``__init__`` (what ``_copy`` and unpickling need: the server pickles
+# states); every class of the state's line says so, since the flag is not inherited
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ContestCore(State):
     """The fields of a position; the rule modules change them, ``_copy`` copies them."""
 
@@ -100,14 +106,34 @@ class ContestCore(State):
         self.events.append(("end", winner, reason))
 
     def _copy(self) -> Self:
-        """Every mutable field copied, one by one; the rest is immutable and shared.
+        """Every field set one by one (compiled instances have no ``__dict__``): the
+        mutable ones copied, the rest immutable and shared.
 
         The engine's own fields (history, RNG, cached legal actions) are set by ``clone``.
         """
-        other = type(self).__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        if self.deal is not None:
-            other.deal = {key: list(cards) for key, cards in self.deal.items()}
+        cls = type(self)
+        other = cls.__new__(cls)
+        # the engine's fields; ``clone`` sets the history, the RNG and the legal actions
+        other.game = self.game
+        other.seed = self.seed
+        deal = self.deal
+        other.deal = None if deal is None else {key: list(cards) for key, cards in deal.items()}
+        # shared, immutable
+        other.rules = self.rules
+        other.max_rounds = self.max_rounds
+        other.size = self.size
+        other.counts = self.counts
+        other.dealt = self.dealt
+        other.round = self.round
+        other.first = self.first
+        other.phase = self.phase
+        other.cp = self.cp
+        other.declared_round = self.declared_round
+        other.taker = self.taker
+        other.winner = self.winner
+        other.end_reason = self.end_reason
+        other.last_round = self.last_round
+        # mutable: copied
         piece, main, known = self.piece, self.main, self.known
         other.piece = [piece[0][:], piece[1][:]]
         other.main = [main[0].copy(), main[1].copy()]

@@ -39,6 +39,10 @@ class PileRules:
     size: int  # cards in one pile
     declarations: tuple[Action, ...]  # the interned declaration actions, in notation order
 
+    def __reduce__(self) -> tuple[type[PileRules], tuple[Any, ...]]:
+        """Pickled as its fields (a compiled frozen class refuses unpickling's writes)."""
+        return (PileRules, (self.counts, self.declarable, self.size, self.declarations))
+
 
 def parse_pile(text: str) -> PileRules:
     """The ``pile`` setting to its rules: only pieces in the pile may be declared."""

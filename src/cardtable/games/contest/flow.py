@@ -7,11 +7,13 @@ the call ban is asked through ``call_ban``.
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.engine.game import Action
 from cardtable.games.contest import actions as act
 from cardtable.games.contest import call_ban
 from cardtable.games.contest.consequences import BY_ACTION, DRAW_HOOKS, RULES
-from cardtable.games.contest.core import ContestCore, RoundResult
+from cardtable.games.contest.core import RoundResult
 from cardtable.games.contest.phases import (
     CALL_FIRST,
     CALL_SECOND,
@@ -22,9 +24,11 @@ from cardtable.games.contest.phases import (
     OVER,
 )
 from cardtable.games.contest.pieces import KING, SEAT_NAMES, VALUES, duel_winner
+from cardtable.games.contest.view import ContestView
 
 
-class ContestFlow(ContestCore):
+@mypyc_attr(allow_interpreted_subclasses=True)  # see ContestCore
+class ContestFlow(ContestView):
     # ---- the contract's hooks ----------------------------------------------------
     def _legal_actions(self) -> list[Action]:
         phase = self.phase

@@ -15,7 +15,7 @@ from cardtable.engine.game import check_seat
 from cardtable.games.contest import actions as act
 from cardtable.games.contest.core import ContestCore
 from cardtable.games.contest.deals import deal_of
-from cardtable.games.contest.pieces import LETTER, Piece
+from cardtable.games.contest.pieces import LETTER
 
 S = TypeVar("S", bound=ContestCore)
 
@@ -38,22 +38,46 @@ def cards(state: ContestCore) -> Counter[str]:
     return total
 
 
+def _below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n > 0``: the same draws (``_randbelow``'s loop), inline."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
 def resample(state: S, seat: int, rng: random.Random) -> S:
+    """Searches call this once per iteration, so it does what ``clone`` and
+    ``rng.shuffle`` would do without their costs: the copy's RNG is not copied (it is
+    replaced by ``reseed``), and the shuffle is ``random.shuffle``'s own Fisher-Yates
+    swaps from the same draws, so a seeded search re-deals the same cards.
+    """
     check_seat(state, seat)
-    other = state.clone()
+    other = state._copy()
+    other._history = list(state._history)
+    legal = state._legal
+    other._legal = None if legal is None else list(legal)
+    counts = state.counts
     for owner in (0, 1):
         known = state.known[seat][owner]
-        pool: Counter[int] = Counter({Piece(p): n for p, n in enumerate(state.counts)})
+        true_pieces = state.piece[owner]
+        pool = list(counts)
         for i in known:
-            pool[state.piece[owner][i]] -= 1
-        free = [p for p, n in pool.items() for _ in range(n)]
-        rng.shuffle(free)
+            pool[true_pieces[i]] -= 1
+        free = [p for p in range(len(pool)) for _ in range(pool[p])]
+        for i in range(len(free) - 1, 0, -1):
+            j = _below(rng, i + 1)
+            free[i], free[j] = free[j], free[i]
         pieces = other.piece[owner]
+        left = list(counts)
         for i in range(state.size):
-            if pieces[i] >= 0 and i not in known:
-                pieces[i] = free.pop()
-        placed = Counter(p for p in pieces if p >= 0)
-        other.deal_left[owner] = [n - placed[p] for p, n in enumerate(state.counts)]
+            piece = pieces[i]
+            if piece >= 0:
+                if i not in known:
+                    piece = pieces[i] = free.pop()
+                left[piece] -= 1
+        other.deal_left[owner] = left
     other.reseed(rng)
     if state.deal is not None:
         other.deal = deal_of(other.piece)

@@ -1,10 +1,16 @@
-"""``ContestState``: the rule mixins joined into the engine's ``State``."""
+"""``ContestState``: the rule layers joined into the engine's ``State``.
+
+The layers form one line of single inheritance (core, view, flow, state), the
+shape a compiled class needs: each adds methods to the fields ``core`` declares.
+"""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 from typing import Any, Self
+
+from mypy_extensions import mypyc_attr
 
 from cardtable.engine.errors import MalformedActionError
 from cardtable.engine.game import Action, Game
@@ -13,10 +19,10 @@ from cardtable.games.contest import resample as resampling
 from cardtable.games.contest.deals import PileRules
 from cardtable.games.contest.explain import why_illegal
 from cardtable.games.contest.flow import ContestFlow
-from cardtable.games.contest.view import ContestView
 
 
-class ContestState(ContestView, ContestFlow):
+@mypyc_attr(allow_interpreted_subclasses=True)  # see ContestCore
+class ContestState(ContestFlow):
     def __init__(self, game: Game, rules: PileRules, seed: int | None, deal: Any) -> None:
         super().__init__(game, rules, seed, deal)
         if deal is not None:

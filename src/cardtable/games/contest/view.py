@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.engine.game import check_seat
 from cardtable.games.contest.core import ContestCore, RoundResult
 from cardtable.games.contest.phases import CONSEQUENCE, IN_ROUND, OVER, PHASE_NAMES
@@ -23,20 +25,23 @@ from cardtable.games.contest.schema import (
 def _last_round(last: RoundResult | None) -> LastRound | None:
     if last is None:
         return None
-    revealed = last.revealed
+    # unpacked as a tuple: cheaper than reading the fields by name, compiled or not
+    number, declared, called_by, revealed, winner = last
     return {
-        "round": last.round,
-        "declared": [LETTER[last.declared[0]], LETTER[last.declared[1]]],
-        "called_by": last.called_by,
+        "round": number,
+        "declared": [LETTER[declared[0]], LETTER[declared[1]]],
+        "called_by": called_by,
         "revealed": [LETTER[revealed[0]], LETTER[revealed[1]]] if revealed is not None else None,
-        "winner": last.winner,
+        "winner": winner,
     }
 
 
-# the piece letters in alphabetical order, the order of ``known_cards``
-_ALPHABETICAL = tuple(sorted(Piece, key=lambda p: LETTER[p]))
+# the pieces (as plain ints: they index lists) in the alphabetical order of their
+# letters, the order of ``known_cards``
+_ALPHABETICAL: tuple[int, ...] = tuple(int(p) for p in sorted(Piece, key=lambda p: LETTER[p]))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see ContestCore
 class ContestView(ContestCore):
     def _seen(self, seat: int, owner: int, cards: list[int], said: list[int]) -> list[SeenCard]:
         """``owner``'s cards as ``seat`` knows them: each one's declaration, its piece if seen.
@@ -46,8 +51,8 @@ class ContestView(ContestCore):
         """
         known, pieces = self.known[seat][owner], self.piece[owner]
         return [
-            {"declared": LETTER[d], "card": LETTER[pieces[c]] if c in known else None}
-            for c, d in zip(cards, said, strict=False)
+            {"declared": LETTER[said[i]], "card": LETTER[pieces[c]] if c in known else None}
+            for i, c in enumerate(cards[: len(said)])
         ]
 
     def _opponent_card(self, seat: int, owner: int, in_round: bool) -> PieceLetter | None:

@@ -13,12 +13,14 @@ Action ids (the same for every setting):
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 import numpy as np
 
+from cardtable.engine.game import State
 from cardtable.games.contest.game import PHASE_NAMES
-from cardtable.rl.codec import Codec, one_hot
+from cardtable.rl.codec import Codec
 from cardtable.rl.spaces import ActionTable, Layout
 
 ACTIONS: tuple[str, ...] = ("Q", "R", "N", "B", "P", "call", "pass", "pile", "top")
@@ -30,9 +32,8 @@ PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 SCALE = 16.0
 
 
-INDEX: dict[str | None, int | None] = {p: i for i, p in enumerate(PIECES)}
-INDEX[None] = None
-STEP = 1.0 / SCALE
+# a piece letter's place in the one-hot and count blocks
+PIECE_INDEX: dict[str, int] = {p: i for i, p in enumerate(PIECES)}
 
 
 class ContestCodec(Codec):
@@ -44,6 +45,7 @@ class ContestCodec(Codec):
         return 2 * int(sum(self.game.deck().values())) + 5 * self.game.settings["max_rounds"]
 
     def _declare(self, layout: Layout) -> None:
+        self.max_rounds: int = self.game.settings["max_rounds"]
         a = layout.add
         self.o_phase = a("phase", len(PHASES), "one-hot phase: " + ", ".join(PHASES))
         self.o_flags = a(
@@ -78,65 +80,121 @@ class ContestCodec(Codec):
         )
         self.o_result = a("result", 3, "game over: you won, you lost, draw")
 
+    def tensor(self, state: State, seat: int) -> np.ndarray:
+        """``encode(state.observation(seat))`` in one compiled call (every step asks it)."""
+        out = array("f", self._zeros)
+        self._fill(state.observation(seat), out)  # type: ignore[arg-type]  # float32 storage filled like the array
+        return np.frombuffer(out, dtype=np.float32)
+
     def _fill(self, obs: dict[str, Any], out: np.ndarray) -> None:
-        # written out flat (no helper calls per piece): this runs on every environment step
-        index = INDEX
+        # written out flat, and only the entries that are not zero (the storage comes
+        # zeroed): an item written costs more than the arithmetic that decides it, so
+        # counts are summed first and each written once (k / 16 is the float32 value that
+        # k additions of 1/16 give: both are exact)
+        index = PIECE_INDEX
         seat = obs["seat"]
         opp = 1 - seat
         out[self.o_phase + PHASE_INDEX[obs["phase"]]] = 1.0
         f = self.o_flags
-        out[f] = obs["to_act"] == seat
-        out[f + 1] = obs["first_declarer"] == seat
+        if obs["to_act"] == seat:
+            out[f] = 1.0
+        if obs["first_declarer"] == seat:
+            out[f + 1] = 1.0
         taker = obs["consequence_taker"]
-        out[f + 2] = taker == seat
-        out[f + 3] = taker == opp
-        out[self.o_round] = obs["round"] / self.game.settings["max_rounds"]
+        if taker == seat:
+            out[f + 2] = 1.0
+        if taker == opp:
+            out[f + 3] = 1.0
+        out[self.o_round] = obs["round"] / self.max_rounds
         declared = obs["declared"]
-        one_hot(out, self.o_declared, index[declared[seat]])
-        one_hot(out, self.o_declared + 6, index[declared[opp]])
+        d = self.o_declared
+        mine, theirs = declared[seat], declared[opp]
+        if mine is not None:
+            out[d + index[mine]] = 1.0
+        if theirs is not None:
+            out[d + 6 + index[theirs]] = 1.0
         you, them = obs["you"], obs["opponent"]
-        one_hot(out, self.o_card, index[you["card"]])
-        one_hot(out, self.o_opp_card, index[them["card"]])
+        card = you["card"]
+        if card is not None:
+            out[self.o_card + index[card]] = 1.0
+        card = them["card"]
+        if card is not None:
+            out[self.o_opp_card + index[card]] = 1.0
         y = self.o_you
-        for base, letters in (
-            (y, you["table"]),
-            (y + 6, you["main_pile_known_bottom"]),
-            (y + 12, you["defeated"]),
-        ):
-            for letter in letters:
-                if letter is not None:
-                    out[base + index[letter]] += STEP  # type: ignore[operator]  # numpy item arithmetic is untyped
-        out[y + 18] = you["main_pile"] / SCALE
-        out[y + 19] = you["banned"]
-        out[y + 20] = you["wrong_calls_in_a_row"] / 2
-        out[y + 21] = you["must_show_top_next_round"]
-        out[y + 22] = you["card_shown"]
+        _counts(out, y, you["table"])
+        _counts(out, y + 6, you["main_pile_known_bottom"])
+        _counts(out, y + 12, you["defeated"])
+        _flags(out, y + 18, you)
         o = self.o_opp
-        for base, cards in ((o, them["table"]), (o + 12, them["defeated"])):
-            for c in cards:
-                letter = c["declared"]
-                if letter is not None:
-                    out[base + index[letter]] += STEP  # type: ignore[operator]  # numpy item arithmetic is untyped
-                letter = c["card"]
-                if letter is not None:
-                    out[base + 6 + index[letter]] += STEP  # type: ignore[operator]  # numpy item arithmetic is untyped
+        _seen_counts(out, o, them["table"])
+        _seen_counts(out, o + 12, them["defeated"])
         for letter, n in them["known_cards"].items():
-            out[o + 24 + index[letter]] = n / SCALE  # type: ignore[operator]  # numpy item arithmetic is untyped
-        out[o + 30] = them["main_pile"] / SCALE
-        out[o + 31] = them["banned"]
-        out[o + 32] = them["wrong_calls_in_a_row"] / 2
-        out[o + 33] = them["must_show_top_next_round"]
-        out[o + 34] = them["card_shown"]
+            if n:
+                out[o + 24 + index[letter]] = n / SCALE
+        _flags(out, o + 30, them)
         last = obs["last_round"]
         if last:
+            b = self.o_last
             said = last.get("declared") or [None, None]
-            one_hot(out, self.o_last, index[said[seat]])
-            one_hot(out, self.o_last + 6, index[said[opp]])
+            mine, theirs = said[seat], said[opp]
+            if mine is not None:
+                out[b + index[mine]] = 1.0
+            if theirs is not None:
+                out[b + 6 + index[theirs]] = 1.0
             called = last.get("called_by")
-            out[self.o_last + 12] = called == seat
-            out[self.o_last + 13] = called == opp
-            out[self.o_last + 14] = last.get("winner") is None
+            if called == seat:
+                out[b + 12] = 1.0
+            if called == opp:
+                out[b + 13] = 1.0
+            if last.get("winner") is None:
+                out[b + 14] = 1.0
         result = obs["result"]
         if result:
             w = result["winner"]
             out[self.o_result + (2 if w is None else 0 if w == seat else 1)] = 1.0
+
+
+def _counts(out: np.ndarray, base: int, letters: list[str | None]) -> None:
+    """Pieces counted per letter / 16 into ``out[base:base + 6]``."""
+    if not letters:
+        return
+    counts = [0] * 6
+    for letter in letters:
+        if letter is not None:
+            counts[PIECE_INDEX[letter]] += 1
+    for i in range(6):
+        if counts[i]:
+            out[base + i] = counts[i] / SCALE
+
+
+def _seen_counts(out: np.ndarray, base: int, cards: list[dict[str, str | None]]) -> None:
+    """The declarations per letter / 16 at ``base``, the pieces seen at ``base + 6``."""
+    if not cards:
+        return
+    counts = [0] * 12
+    for c in cards:
+        letter = c["declared"]
+        if letter is not None:
+            counts[PIECE_INDEX[letter]] += 1
+        letter = c["card"]
+        if letter is not None:
+            counts[6 + PIECE_INDEX[letter]] += 1
+    for i in range(12):
+        if counts[i]:
+            out[base + i] = counts[i] / SCALE
+
+
+def _flags(out: np.ndarray, base: int, side: dict[str, Any]) -> None:
+    """Main pile size / 16, banned, wrong calls / 2, must show top, card shown."""
+    n = side["main_pile"]
+    if n:
+        out[base] = n / SCALE
+    if side["banned"]:
+        out[base + 1] = 1.0
+    wrong = side["wrong_calls_in_a_row"]
+    if wrong:
+        out[base + 2] = wrong / 2
+    if side["must_show_top_next_round"]:
+        out[base + 3] = 1.0
+    if side["card_shown"]:
+        out[base + 4] = 1.0
