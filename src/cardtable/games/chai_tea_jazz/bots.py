@@ -18,7 +18,15 @@ from typing import Any
 from cardtable.bots.base import Bot
 from cardtable.engine.game import Action
 from cardtable.games.chai_tea_jazz import actions as act
-from cardtable.games.chai_tea_jazz.cards import HIGH, JOKER, LOW, POINTS, RANK_OF, SUIT_OF
+from cardtable.games.chai_tea_jazz.cards import (
+    HIGH,
+    JOKER,
+    LOW,
+    NUM_CODES,
+    POINTS,
+    RANK_OF,
+    SUIT_OF,
+)
 from cardtable.games.chai_tea_jazz.contracts import Play
 from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
 
@@ -31,7 +39,29 @@ class HeuristicBot(Bot):
 
     # ---- picking -------------------------------------------------------------------
     def _estimate(self, hand: list[int], play: Play) -> float:
-        """Rough points the hand captures as declarer under ``play``."""
+        """Rough points the hand captures as declarer under ``play``.
+
+        Each card's share of a trick and whether it is a trump depend only on the
+        play, so they are tabled once per play on the game (shared by every bot of
+        it); the sum runs over the hand in its order, so the float is the same as
+        adding the terms card by card.
+        """
+        game = self.game
+        table = game.estimates.get(play)
+        if table is None:
+            table = self._estimate_table(play)
+            game.estimates[play] = table
+        value, is_trump = table
+        wins = 0.0
+        trumps = 0
+        for c in hand:
+            wins += value[c]
+            trumps += is_trump[c]
+        wins += 0.15 * max(0, trumps - 3)
+        return wins * game.deck_points / game.tricks
+
+    def _estimate_table(self, play: Play) -> tuple[tuple[float, ...], tuple[int, ...]]:
+        """Per card code: its expected trick share under ``play``, and 1 for a trump."""
         game = self.game
         dirs = play.directions(game.tricks)
         top = game.top
@@ -39,26 +69,26 @@ class HeuristicBot(Bot):
         if len(set(dirs)) == 1:
             tables = [game.strength[dirs[0]]]
         trump = play.trump
-        trumps = sum(1 for c in hand if SUIT_OF[c] == trump)
-        wins = 0.0
-        for c in hand:
+        value = [0.0] * NUM_CODES
+        for c in range(NUM_CODES):
             if c == JOKER:
-                wins += 1.0
+                value[c] = 1.0
                 continue
+            if RANK_OF[c] > top:
+                continue  # not a card of this deck
             rel = sum(t[RANK_OF[c]] for t in tables) / (len(tables) * top)
             if SUIT_OF[c] == trump:
-                wins += 0.45 + 0.55 * rel
+                value[c] = 0.45 + 0.55 * rel
             else:
-                wins += rel**4 * (0.55 if trump >= 0 else 1.0)
-        wins += 0.15 * max(0, trumps - 3)
-        deck_points = sum(POINTS[c] for c in game.deck_list) + game.last_bonus
-        return wins * deck_points / game.tricks
+                value[c] = rel**4 * (0.55 if trump >= 0 else 1.0)
+        is_trump = tuple(int(SUIT_OF[c] == trump) for c in range(NUM_CODES))
+        return tuple(value), is_trump
 
     def _pick(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
         game = self.game
         hand = [game.code_of[c.upper()] for c in obs["hand"]]
         picks = [a for a in legal if isinstance(a, act.Pick)]
-        share = (sum(POINTS[c] for c in game.deck_list) + game.last_bonus) / game.num_sides
+        share = game.deck_points / game.num_sides
         open_rows = {a.row for a in picks}
         best: tuple[float, Action] | None = None
         for a in picks:

@@ -1,8 +1,9 @@
 """The fields of a Chai Tea Jazz position and the hooks one rule module calls in another.
 
-The picking and the tricks are mixins of the state (so the hot path stays plain
-attribute access); both derive from this class, which declares every field
-once, so each is checked against the same state and a field cannot drift
+The picking and the tricks are layers of the state (so the hot path stays plain
+attribute access), one chain of single inheritance (core, tricks, picking,
+state: compiled classes take one base); this class declares every field
+once, so each layer is checked against the same state and a field cannot drift
 between them. ``state.ChaiTeaJazzState`` sets the fields and implements the
 hooks.
 """
@@ -17,11 +18,11 @@ from cardtable.games.chai_tea_jazz.phases import Phase
 from cardtable.games.chai_tea_jazz.records import RoundRecord, RoundSummary, Trick
 
 if TYPE_CHECKING:
-    from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
+    # named by the base class below as a string, which the linter does not read
+    from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame  # noqa: F401
 
 
-class ChaiTeaJazzCore(State):
-    game: ChaiTeaJazzGame
+class ChaiTeaJazzCore(State["ChaiTeaJazzGame"]):
     # ---- the game so far (kept across rounds) --------------------------------------
     explicit: tuple[tuple[int, ...], ...]  # an explicit deal's slots, round by round
     open_rows: list[list[bool]]  # per side, per row: not completed yet

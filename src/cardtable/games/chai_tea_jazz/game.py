@@ -19,6 +19,7 @@ from cardtable.games.chai_tea_jazz.cards import (
     HIGH,
     LOW,
     MIDDLE,
+    POINTS,
     SIX,
     STANDARD,
     card_names,
@@ -26,6 +27,7 @@ from cardtable.games.chai_tea_jazz.cards import (
     max_rank,
     strength_table,
 )
+from cardtable.games.chai_tea_jazz.contracts import Play
 from cardtable.games.chai_tea_jazz.schema import Observation, PublicObservation
 from cardtable.games.chai_tea_jazz.setups import Row, build_rows
 from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState
@@ -35,6 +37,41 @@ from cardtable.games.chai_tea_jazz.zones import ASIDE, DOWN, HAND, UP, Zone
 # Tables derived from (players, settings), shared by every game built with them:
 # records are replayed by building a new game, so this keeps replays cheap.
 _DERIVED: dict[tuple[int, str], dict[str, Any]] = {}
+# the tables ``_derive`` sets, named because a subclass of the compiled engine's
+# ``Game`` has no ``__dict__`` to copy them through
+DERIVED_FIELDS = (
+    "by_text",
+    "code_of",
+    "deal_actions",
+    "debts",
+    "deck_kind",
+    "deck_list",
+    "distinct",
+    "hand_size",
+    "increment",
+    "jass",
+    "last_bonus",
+    "layout",
+    "max_debt",
+    "members",
+    "names",
+    "num_sides",
+    "offer_actions",
+    "pick_actions",
+    "pick_cache",
+    "deck_points",
+    "play_actions",
+    "rounds",
+    "rows",
+    "side_of",
+    "straw",
+    "strength",
+    "teams",
+    "top",
+    "tricks",
+    "twins",
+    "estimates",
+)
 STEPS = 7  # the Barrel card has seven Bet Debt steps
 
 SUMMARY = (
@@ -157,11 +194,12 @@ class ChaiTeaJazzGame(Game):
         key = (n, json.dumps(self.settings, sort_keys=True, default=str))
         cached = _DERIVED.get(key)
         if cached is not None:
-            self.__dict__.update(cached)
+            for name, value in cached.items():
+                setattr(self, name, value)
             return
         self.rows: tuple[Row, ...] = build_rows(setup, n)
         self._derive()
-        _DERIVED[key] = {k: v for k, v in self.__dict__.items() if k not in ("settings",)}
+        _DERIVED[key] = {name: getattr(self, name) for name in DERIVED_FIELDS}
 
     def _derive(self) -> None:
         """Tables every state shares."""
@@ -252,8 +290,15 @@ class ChaiTeaJazzGame(Game):
                     text[str(a).lower()] = a
         self.by_text = text
         self.pick_cache: dict[tuple[Any, ...], list[Action]] = {}
+        # the heuristic bot's per-card estimate of each play, filled as plays are met
+        self.estimates: dict[Play, tuple[tuple[float, ...], tuple[int, ...]]] = {}
+        self.deck_points = sum(POINTS[c] for c in self.deck_list) + self.last_bonus
 
-    def new_initial_state(self, seed: int | None = None, deal: Any = None) -> ChaiTeaJazzState:
+    # the engine's ``State`` is invariant in its game, so a ``State[ChaiTeaJazzGame]``
+    # is not a ``State[Game]`` to the checker, though every caller may use it as one
+    def new_initial_state(  # type: ignore[override]
+        self, seed: int | None = None, deal: Any = None
+    ) -> ChaiTeaJazzState:
         return ChaiTeaJazzState(self, seed, deal)
 
     def deck(self) -> Counter[str]:

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from cardtable.engine.game import Action
 from cardtable.games.chai_tea_jazz import actions as act
-from cardtable.games.chai_tea_jazz.core import ChaiTeaJazzCore
 from cardtable.games.chai_tea_jazz.events import Event
 from cardtable.games.chai_tea_jazz.phases import Phase
+from cardtable.games.chai_tea_jazz.tricks import TrickMixin
 
 PICK, OFFER, ACCEPT = Phase.PICK, Phase.OFFER, Phase.ACCEPT
 
 
-class PickingMixin(ChaiTeaJazzCore):
+class PickingMixin(TrickMixin):
     def _pick_options(self, seat: int, level: int) -> list[Action]:
         """Picks of every row the seat's side has not completed, Bet Debt ``level`` and up.
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Self, cast
 
 from cardtable.engine.counts import CardCount
 from cardtable.engine.errors import MalformedActionError
-from cardtable.engine.game import Action, Marker, check_seat
+from cardtable.engine.game import Action, Marker, State, check_seat
 from cardtable.engine.hints import hand_reasons, without
 from cardtable.games.chai_tea_jazz import actions as act
 from cardtable.games.chai_tea_jazz import resample as resampling
@@ -28,7 +28,6 @@ from cardtable.games.chai_tea_jazz.picking import PickingMixin
 from cardtable.games.chai_tea_jazz.records import RoundRecord, RoundSummary
 from cardtable.games.chai_tea_jazz.schema import Observation, RoundSummaryView
 from cardtable.games.chai_tea_jazz.scoring import cumulative_total, final_ranking, row_game_points
-from cardtable.games.chai_tea_jazz.tricks import TrickMixin
 from cardtable.games.chai_tea_jazz.zones import ASIDE, DOWN, HAND, UP
 
 if TYPE_CHECKING:
@@ -39,7 +38,7 @@ CHANCE = Marker.CHANCE
 TERMINAL = Marker.TERMINAL
 
 
-class ChaiTeaJazzState(PickingMixin, TrickMixin):
+class ChaiTeaJazzState(PickingMixin):
     def __init__(self, game: ChaiTeaJazzGame, seed: int | None, deal: Any) -> None:
         super().__init__(game, seed, deal)
         n = game.num_players
@@ -530,14 +529,48 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin):
         The lists below hold ints, bools, ``None``, tuples or lists of ints, each copied
         to its last list. ``deal`` is the caller's JSON and is copied whole.
         """
-        other = object.__new__(type(self))
-        other.__dict__ = self.__dict__.copy()
-        if self.deal is not None:
-            other.deal = copy.deepcopy(self.deal)
+        # field by field, not through ``__dict__``: compiled instances have native fields
+        # (the engine's ``clone`` replaces ``rng``, ``_history`` and ``_legal``)
+        cls = type(self)
+        other = cls.__new__(cls)
+        other.game = self.game
+        other.seed = self.seed
+        other.rng = self.rng
+        other._history = self._history
+        other._legal = self._legal
+        other.explicit = self.explicit
+        other.barrel = self.barrel
+        other.round_no = self.round_no
+        other.finished = self.finished
+        other.round_summaries = self.round_summaries
+        other.old_events = self.old_events
+        other.old_log = self.old_log
+        other.result = self.result
+        other.finished_round = self.finished_round
+        other.deal_start = self.deal_start
+        other.phase = self.phase
+        other.cp = self.cp
+        other.remaining = self.remaining
+        other.deal_left = self.deal_left
+        other.cb = self.cb
+        other.cb_pick = self.cb_pick
+        other.forced = self.forced
+        other.offer = self.offer
+        other.declarer = self.declarer
+        other.pick = self.pick
+        other.bonus = self.bonus
+        other.trump = self.trump
+        other.order = self.order
+        other.strength = self.strength
+        other.trick_no = self.trick_no
+        other.led = self.led
+        other.best_key = self.best_key
+        other.best_seat = self.best_seat
+        other.deal = copy.deepcopy(self.deal) if self.deal is not None else None
         other.open_rows = [r[:] for r in self.open_rows]
         other.row_score = [r[:] for r in self.row_score]
         other.row_order = [r[:] for r in self.row_order]
-        other.row_points = [p if p is None else p[:] for p in self.row_points]
+        other.row_points = [None if p is None else p[:] for p in self.row_points]
         other.completions = self.completions[:]
         other.game_points = self.game_points[:]
         other.finish = self.finish[:]
@@ -593,13 +626,17 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin):
         return CardCount(map(names.__getitem__, codes))
 
     def resample(self, seat: int, rng: random.Random) -> Self:
-        check_seat(self, seat)
+        check_seat(self.as_state(), seat)
         return resampling.resample(self, seat, rng)
 
     # The views are built as the ``schema`` TypedDicts (so the checker reads every
     # field where it is made) and handed out under the engine's ``dict`` signature.
+    def as_state(self) -> State:
+        """This state as the engine's helpers take it (``State`` is invariant in its game)."""
+        return cast(State, self)
+
     def observation(self, seat: int) -> dict[str, Any]:
-        check_seat(self, seat)
+        check_seat(self.as_state(), seat)
         built: Observation = view.observation(self, seat)
         return cast(dict[str, Any], built)
 
@@ -611,9 +648,9 @@ class ChaiTeaJazzState(PickingMixin, TrickMixin):
         return without(self.observation(0), "seat", "side", "hand")
 
     def unplayable_reasons(self, seat: int) -> dict[str, str]:
-        check_seat(self, seat)
+        check_seat(self.as_state(), seat)
         hand = self.observation(seat)["hand"]
-        return hand_reasons(self, seat, hand, "not a card to play now")
+        return hand_reasons(self.as_state(), seat, hand, "not a card to play now")
 
 
 __all__ = ["ASIDE", "DOWN", "HAND", "UP", "ChaiTeaJazzState", "Phase"]
