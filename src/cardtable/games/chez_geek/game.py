@@ -96,6 +96,8 @@ class ChezGeekGame(Game):
         self.slugs = tuple(c.slug for c in cards)
         # per card type, read on every Whenever in hand when legal actions are listed
         self.cancels = tuple(c.cancel for c in cards)
+        # which types are Whenevers: a reaction window looks only at those in a hand
+        self.is_whenever = tuple(c.kind == "Whenever" for c in cards)
         self.offer_checks: tuple[tuple[OfferCheck, ...], ...] = tuple(
             tuple(
                 (RULES[e.kind].offered, e)

@@ -134,6 +134,47 @@ class ChezGeekState(State):
         total = self.pile_n
         return [(d, c / total) for d, c in zip(draws, self.pile, strict=True) if c]
 
+    # ---- a Life card drawn, without listing the pile ---------------------------------
+    # Most chance nodes are draws from a pile of dozens of card types, and listing
+    # their outcomes (then scanning that list for the one drawn) cost more than
+    # the draw itself. These two make the same draw and the same legality check
+    # from the counts; every other chance node takes the engine's way.
+    def _plain_draw(self) -> bool:
+        """A draw from the pile (not a forced one) whose outcomes are not listed yet."""
+        return (
+            self.cp is CHANCE
+            and self._legal is None
+            and self._outcomes is None
+            and type(self.stack[-1]) is Draw
+            and self.forced_pos >= len(self.forced)
+        )
+
+    def sample_chance(self) -> Action:
+        if not self._plain_draw():
+            return super().sample_chance()
+        # the engine's weighted draw over ``_chance_outcomes()``, the same floats summed in order
+        r = self.rng.random()
+        total = self.pile_n
+        acc = 0.0
+        last = -1
+        for t, c in enumerate(self.pile):
+            if c:
+                acc += c / total
+                if r < acc:
+                    return self.game.draw_actions[t]
+                last = t
+        return self.game.draw_actions[last]
+
+    def apply_action(self, action: Action) -> None:
+        if type(action) is act.Chance and action.verb == "draw" and self._plain_draw():
+            t = action.value
+            if 0 <= t < len(self.pile) and self.pile[t] > 0:
+                self._apply(action)
+                self._history.append(action)
+                self._legal = None
+                return
+        super().apply_action(action)
+
     def _apply(self, action: Action) -> None:
         if self.cp is CHANCE:
             assert isinstance(action, act.Chance), "legal at a chance node: its outcomes only"

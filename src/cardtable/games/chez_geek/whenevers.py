@@ -15,7 +15,7 @@ from cardtable.games.chez_geek.effects import cancel
 from cardtable.games.chez_geek.effects.registry import ROOM_TARGETED, RULES
 from cardtable.games.chez_geek.effects.rule import NO_TARGET, Target
 from cardtable.games.chez_geek.steps import D_FREE, D_WINDOW, Announced, StepKind
-from cardtable.games.chez_geek.zones import allowed, hand_types
+from cardtable.games.chez_geek.zones import allowed
 
 if TYPE_CHECKING:
     from cardtable.games.chez_geek.cards import CardDef
@@ -43,13 +43,20 @@ def whenever_plays(
 ) -> list[Action]:
     """Whenevers ``seat`` may play now: in a window (answers), or on its own turn."""
     out: list[Action] = []
+    game = st.game
+    is_whenever = game.is_whenever
+    slot_type = st.slot_type
+    # the Whenever types in hand, in type order (as ``hand_types`` lists them)
+    held = {t for t in map(slot_type.__getitem__, st.hands[seat]) if is_whenever[t]}
+    if not held:
+        return out
     defs = st.defs
-    cancels = st.game.cancels
-    offer_checks = st.game.offer_checks
+    cancels = game.cancels
+    offer_checks = game.offer_checks
     own_turn = seat == st.turn and context != D_WINDOW
-    for t in hand_types(st, seat):
+    for t in sorted(held):
         card = defs[t]
-        if card.kind != "Whenever" or not allowed(st, seat, card):
+        if not allowed(st, seat, card):
             continue
         e = cancels[t]
         if e is not None:
