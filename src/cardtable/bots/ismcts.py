@@ -514,6 +514,7 @@ class ISMCTSBot(Bot):
         return [make_bot(self._policy_name, game, s, seed + s) for s in range(game.num_players)]
 
 
+@mypyc_attr(native_class=False)  # bots are subclassed by users and tests
 class FastISMCTSBot(ISMCTSBot):
     """A quick opponent: a fifth of the default search."""
 
@@ -521,6 +522,7 @@ class FastISMCTSBot(ISMCTSBot):
     iterations = 200
 
 
+@mypyc_attr(native_class=False)  # bots are subclassed by users and tests
 class StrongISMCTSBot(ISMCTSBot):
     """For offline analysis: several seconds a move in long games."""
 
@@ -528,6 +530,7 @@ class StrongISMCTSBot(ISMCTSBot):
     iterations = 5000
 
 
+@mypyc_attr(native_class=False)  # bots are subclassed by users and tests
 class InferringISMCTSBot(ISMCTSBot):
     """Determinizations weighted by the game's heuristic bot as a model of the others."""
 
@@ -535,6 +538,7 @@ class InferringISMCTSBot(ISMCTSBot):
     inference: str | None = "heuristic"
 
 
+@mypyc_attr(native_class=False)  # bots are subclassed by users and tests
 class HeuristicRolloutISMCTSBot(ISMCTSBot):
     """Rollouts by the game's own heuristic bot: fewer, better-informed iterations.
 
@@ -550,6 +554,7 @@ class HeuristicRolloutISMCTSBot(ISMCTSBot):
     rollout_epsilon = 0.0
 
 
+@mypyc_attr(native_class=False)  # bots are subclassed by users and tests
 class TimedISMCTSBot(ISMCTSBot):
     """Interactive play: as many iterations as fit in half a second."""
 
