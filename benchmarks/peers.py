@@ -44,6 +44,7 @@ from cardtable import load_game
 from cardtable.bots.infoset import decide
 from cardtable.bots.ismcts import ISMCTSBot
 from cardtable.compiled import MODULES, compiled_now
+from ismcts import decision_points  # benchmarks/ismcts.py: the same decision points
 
 
 @dataclass(frozen=True)
@@ -188,25 +189,9 @@ ISMCTS_TARGET_MS = {"chai-tea-jazz": 150.0, "chez": 250.0, "chez-geek": 250.0}
 ISMCTS_PEER = ("oh_hell", {"players": 3, "num_tricks_fixed": 12})
 
 
-def our_decision_points(name: str, seed: int, count: int) -> list[Any]:
-    """Decision states with a real choice, spread over the first part of a seeded game."""
-    state = load_game(name).new_initial_state(seed=seed)
-    rng = random.Random(seed)
-    found: list[Any] = []
-    while not state.is_terminal() and len(found) < count:
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance())
-            continue
-        legal = state.legal_actions()
-        if len(legal) > 1 and rng.random() < 0.3:
-            found.append(state.clone())
-        state.apply_action(legal[rng.randrange(len(legal))])
-    return found
-
-
 def our_ismcts_ms(name: str, iterations: int, positions: int) -> float:
     costs = []
-    for state in our_decision_points(name, 42, positions):
+    for state in decision_points(name, 42, positions):
         bot = ISMCTSBot(
             state.game, state.current_player(), seed=1, iterations=iterations, max_actions=None
         )
