@@ -6,8 +6,8 @@ extensions. ``CARDTABLE_PURE=1`` builds a pure-Python install instead.
 
 from __future__ import annotations
 
-import ast
 import os
+import runpy
 from pathlib import Path
 
 from setuptools import setup
@@ -16,13 +16,8 @@ HERE = Path(__file__).parent
 
 
 def listed_modules() -> list[str]:
-    tree = ast.parse((HERE / "src/cardtable/compiled.py").read_text())
-    for node in tree.body:
-        if isinstance(node, ast.AnnAssign | ast.Assign):
-            target = node.target if isinstance(node, ast.AnnAssign) else node.targets[0]
-            if isinstance(target, ast.Name) and target.id == "MODULES" and node.value:
-                return list(ast.literal_eval(node.value))
-    raise SystemExit("src/cardtable/compiled.py defines no MODULES")
+    # run on its own: the package's dependencies are not installed in the build environment
+    return list(runpy.run_path(str(HERE / "src/cardtable/compiled.py"))["MODULES"])
 
 
 def extensions() -> list[object]:

@@ -8,8 +8,8 @@ Honours ``CARDTABLE_PURE=1`` (nothing is compiled, so nothing is stale).
 
 from __future__ import annotations
 
-import ast
 import os
+import runpy
 import sys
 from pathlib import Path
 
@@ -17,11 +17,7 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 
 
 def listed() -> list[str]:
-    tree = ast.parse((SRC / "cardtable/compiled.py").read_text())
-    for node in tree.body:
-        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "MODULES":
-            return list(ast.literal_eval(node.value))
-    return []
+    return list(runpy.run_path(str(SRC / "cardtable/compiled.py"))["MODULES"])
 
 
 def stale() -> list[str]:

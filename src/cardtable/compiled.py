@@ -2,45 +2,74 @@
 
 Why compiled: a game's rules run thousands of times a second in simulations
 and searches, and mypyc turns the type-checked modules into C extensions that
-run them two to three times faster, with the same source. Why a list: a module
+run them two to three times faster, with the same source. Why groups: a module
 is compiled only once it is written in the subset mypyc compiles (no
 monkeypatching of its classes, no ``object.__new__`` on them, no attribute
-retyped in a subclass); the rest stays interpreted, and everything works the
-same either way. ``CARDTABLE_PURE=1`` at install time compiles nothing, and
-the test command runs the rules tests once more on the pure-Python sources, so
-the fallback stays tested.
+retyped in a subclass, one base class), and a compiled engine needs every
+game's state, step and action classes compiled too (copying or pickling an
+interpreted subclass of a compiled class loses the subclass's fields). So the
+engine and the games switch on together, once every game's group is listed;
+until then only the search runs compiled. Everything works the same either
+way. ``CARDTABLE_PURE=1`` at install time compiles nothing, and the test
+command runs the rules tests once more on the pure-Python sources, so the
+fallback stays tested.
 
-``setup.py`` reads ``MODULES`` from this file without importing the package.
+``CARDTABLE_COMPILE=contest,chez`` (at build and at test time) compiles the
+engine with only the named games, to work on one game's compiled build; the
+other games do not run correctly in such a build.
+
+``setup.py`` and ``scripts/compiled_stale.py`` run this file on its own
+(``runpy``), without importing the package.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 
-MODULES: tuple[str, ...] = (
-    # search, any game
+SEARCH: tuple[str, ...] = (
     "cardtable.bots.infoset",
     "cardtable.bots.ismcts",
 )
-# Ready to compile once every game's state compiles (a compiled engine base needs each
-# game's State, Step and Action classes compiled too: copying and pickling an interpreted
-# subclass of a compiled class loses the subclass's fields). Contest's are ready.
-READY: tuple[str, ...] = (
-    "cardtable.engine.game",
-    "cardtable.games.contest.pieces",
-    "cardtable.games.contest.phases",
-    "cardtable.games.contest.actions",
-    "cardtable.games.contest.deals",
-    "cardtable.games.contest.core",
-    "cardtable.games.contest.call_ban",
-    "cardtable.games.contest.consequences.show_pile",
-    "cardtable.games.contest.consequences.show_top",
-    "cardtable.games.contest.view",
-    "cardtable.games.contest.flow",
-    "cardtable.games.contest.resample",
-    "cardtable.games.contest.state",
-    "cardtable.rl.games.contest",
-)
+ENGINE: tuple[str, ...] = ("cardtable.engine.game",)
+# each game's modules in an order of dependence; an empty group is not ready yet
+GAMES: dict[str, tuple[str, ...]] = {
+    "contest": (
+        "cardtable.games.contest.pieces",
+        "cardtable.games.contest.phases",
+        "cardtable.games.contest.actions",
+        "cardtable.games.contest.deals",
+        "cardtable.games.contest.core",
+        "cardtable.games.contest.call_ban",
+        "cardtable.games.contest.consequences.show_pile",
+        "cardtable.games.contest.consequences.show_top",
+        "cardtable.games.contest.view",
+        "cardtable.games.contest.flow",
+        "cardtable.games.contest.resample",
+        "cardtable.games.contest.state",
+        "cardtable.rl.games.contest",
+    ),
+    "chai-tea-jazz": (),
+    "chez": (),
+    "chez-geek": (),
+}
+
+
+def chosen(override: str | None) -> tuple[str, ...]:
+    """The modules to compile: the search, plus the engine and games when all are ready."""
+    if override:
+        names = [name.strip() for name in override.split(",") if name.strip()]
+        unknown = [name for name in names if name not in GAMES]
+        if unknown:
+            known = ", ".join(sorted(GAMES))
+            raise ValueError(f"CARDTABLE_COMPILE names unknown games {unknown}; known: {known}")
+        return SEARCH + ENGINE + tuple(m for name in names for m in GAMES[name])
+    if all(GAMES.values()):
+        return SEARCH + ENGINE + tuple(m for group in GAMES.values() for m in group)
+    return SEARCH
+
+
+MODULES: tuple[str, ...] = chosen(os.environ.get("CARDTABLE_COMPILE"))
 
 
 def compiled_now() -> list[str]:
