@@ -49,7 +49,16 @@ GAMES: dict[str, tuple[str, ...]] = {
         "cardtable.games.contest.state",
         "cardtable.rl.games.contest",
     ),
-    "chai-tea-jazz": (),
+    "chai-tea-jazz": (
+        "cardtable.games.chai_tea_jazz.cards",
+        "cardtable.games.chai_tea_jazz.actions",
+        "cardtable.games.chai_tea_jazz.core",
+        "cardtable.games.chai_tea_jazz.tricks",
+        "cardtable.games.chai_tea_jazz.picking",
+        "cardtable.games.chai_tea_jazz.resample",
+        "cardtable.games.chai_tea_jazz.state",
+        "cardtable.games.chai_tea_jazz.game",
+    ),
     "chez": (),
     "chez-geek": (),
 }

@@ -20,7 +20,9 @@ and the one a caller hands back are usually the same object, and the
 ``action in legal`` scans of the hot path mostly end on C-level identity; the
 hand-written ``__eq__`` and ``__hash__`` below keep the other comparisons to
 one type check and one field (the generated ones build tuples, which
-dominated the profile of a random playout).
+dominated the profile of a random playout, and stay interpreted code even in
+the compiled build). ``__reduce__`` pickles an action as its class and fields:
+a compiled frozen class refuses the attribute writes of default unpickling.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from cardtable.engine.game import Action, Decline
 from cardtable.games.chai_tea_jazz.contracts import Play
 
 
-@dataclass(frozen=True, slots=True)  # keeps the __eq__ and __hash__ written below
+@dataclass(frozen=True, slots=True, eq=False)  # the __eq__ and __hash__ written below
 class Deal(Action):
     card: int
     text: str = field(compare=False, repr=False)
@@ -43,11 +45,14 @@ class Deal(Action):
     def __hash__(self) -> int:
         return self.card
 
+    def __reduce__(self) -> tuple[type[Deal], tuple[int, str]]:
+        return (Deal, (self.card, self.text))
+
     def __str__(self) -> str:
         return f"deal {self.text}"
 
 
-@dataclass(frozen=True, slots=True)  # keeps the __eq__ and __hash__ written below
+@dataclass(frozen=True, slots=True, eq=False)  # the __eq__ and __hash__ written below
 class PlayCard(Action):
     card: int
     text: str = field(compare=False, repr=False)
@@ -58,11 +63,14 @@ class PlayCard(Action):
     def __hash__(self) -> int:
         return self.card | 0x100
 
+    def __reduce__(self) -> tuple[type[PlayCard], tuple[int, str]]:
+        return (PlayCard, (self.card, self.text))
+
     def __str__(self) -> str:
         return self.text
 
 
-@dataclass(frozen=True, slots=True)  # keeps the __eq__ and __hash__ written below
+@dataclass(frozen=True, slots=True, eq=False)  # the __eq__ and __hash__ written below
 class Pass(Decline):
     def __eq__(self, other: object) -> bool:
         return type(other) is Pass
@@ -70,11 +78,14 @@ class Pass(Decline):
     def __hash__(self) -> int:
         return 0x200
 
+    def __reduce__(self) -> tuple[type[Pass], tuple[()]]:
+        return (Pass, ())
+
     def __str__(self) -> str:
         return "pass"
 
 
-@dataclass(frozen=True, slots=True)  # keeps the __eq__ and __hash__ written below
+@dataclass(frozen=True, slots=True, eq=False)  # the __eq__ and __hash__ written below
 class Pick(Action):
     row: int
     play: Play
@@ -98,11 +109,15 @@ class Pick(Action):
     def __hash__(self) -> int:
         return self.key
 
+    def __reduce__(self) -> tuple[type[Pick], tuple[int, Play, int, str]]:
+        # ``key`` is not passed: ``__post_init__`` computes it again in the new process
+        return (Pick, (self.row, self.play, self.debt, self.text))
+
     def __str__(self) -> str:
         return self.text
 
 
-@dataclass(frozen=True, slots=True)  # keeps the __eq__ and __hash__ written below
+@dataclass(frozen=True, slots=True, eq=False)  # the __eq__ and __hash__ written below
 class Offer(Action):
     amount: int
 
@@ -112,17 +127,23 @@ class Offer(Action):
     def __hash__(self) -> int:
         return self.amount | 0x400
 
+    def __reduce__(self) -> tuple[type[Offer], tuple[int]]:
+        return (Offer, (self.amount,))
+
     def __str__(self) -> str:
         return f"offer {self.amount}"
 
 
-@dataclass(frozen=True, slots=True)  # keeps the __eq__ and __hash__ written below
+@dataclass(frozen=True, slots=True, eq=False)  # the __eq__ and __hash__ written below
 class Accept(Action):
     def __eq__(self, other: object) -> bool:
         return type(other) is Accept
 
     def __hash__(self) -> int:
         return 0x800
+
+    def __reduce__(self) -> tuple[type[Accept], tuple[()]]:
+        return (Accept, ())
 
     def __str__(self) -> str:
         return "accept"

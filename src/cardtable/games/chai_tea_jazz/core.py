@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.engine.game import Marker, State
 from cardtable.games.chai_tea_jazz import actions as act
 from cardtable.games.chai_tea_jazz.phases import Phase
@@ -22,6 +24,10 @@ if TYPE_CHECKING:
     from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame  # noqa: F401
 
 
+# compiled, a class that allows interpreted subclasses allocates in ``cls.__new__``
+# without running ``__init__`` (what ``_copy`` and unpickling need: the server pickles
+# states); every class of the state's line says so, since the flag is not inherited
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ChaiTeaJazzCore(State["ChaiTeaJazzGame"]):
     # ---- the game so far (kept across rounds) --------------------------------------
     explicit: tuple[tuple[int, ...], ...]  # an explicit deal's slots, round by round

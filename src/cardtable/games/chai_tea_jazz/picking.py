@@ -8,6 +8,8 @@ starts: the rules say they must always pass, so asking them is no decision.
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.engine.game import Action
 from cardtable.games.chai_tea_jazz import actions as act
 from cardtable.games.chai_tea_jazz.events import Event
@@ -17,6 +19,7 @@ from cardtable.games.chai_tea_jazz.tricks import TrickMixin
 PICK, OFFER, ACCEPT = Phase.PICK, Phase.OFFER, Phase.ACCEPT
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see ChaiTeaJazzCore
 class PickingMixin(TrickMixin):
     def _pick_options(self, seat: int, level: int) -> list[Action]:
         """Picks of every row the seat's side has not completed, Bet Debt ``level`` and up.

@@ -13,6 +13,8 @@ from collections import Counter
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, Self, cast
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.engine.counts import CardCount
 from cardtable.engine.errors import MalformedActionError
 from cardtable.engine.game import Action, Marker, State, check_seat
@@ -38,6 +40,7 @@ CHANCE = Marker.CHANCE
 TERMINAL = Marker.TERMINAL
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see ChaiTeaJazzCore
 class ChaiTeaJazzState(PickingMixin):
     def __init__(self, game: ChaiTeaJazzGame, seed: int | None, deal: Any) -> None:
         super().__init__(game, seed, deal)
@@ -535,7 +538,8 @@ class ChaiTeaJazzState(PickingMixin):
         other = cls.__new__(cls)
         other.game = self.game
         other.seed = self.seed
-        other.rng = self.rng
+        other._rng = self._rng
+        other._rng_state = self._rng_state
         other._history = self._history
         other._legal = self._legal
         other.explicit = self.explicit

@@ -9,6 +9,8 @@ double deck's twin cards.
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.engine.game import Action
 from cardtable.games.chai_tea_jazz.cards import JOKER, POINTS
 from cardtable.games.chai_tea_jazz.core import ChaiTeaJazzCore
@@ -19,6 +21,7 @@ TRUMP_KEY = 500
 LED_KEY = 100
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see ChaiTeaJazzCore
 class TrickMixin(ChaiTeaJazzCore):
     def playable(self, seat: int) -> list[int]:
         """Cards the seat may play from (hand and, with two players, face-up straw)."""
