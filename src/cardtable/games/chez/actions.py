@@ -87,14 +87,27 @@ class Word(ChezAction):
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class PassWord(Word, Decline):
-    """``pass``: declines a reaction window."""
+class PassWord(Decline):
+    """``pass``: declines a reaction window.
+
+    It derives from the engine's ``Decline`` alone (a compiled class takes one
+    base), so it is not a ``Word``: it has a word and a notation of its own, and
+    copies and pickles come back as the interned ``PASS`` like every Chez action.
+    """
+
+    word: str
 
     def __eq__(self, other: object) -> bool:
         return type(other) is PassWord and other.word == self.word
 
     def __hash__(self) -> int:
         return hash(self.word)
+
+    def __str__(self) -> str:
+        return self.word
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (_interned, (str(self),))
 
 
 @dataclass(frozen=True, slots=True, eq=False)

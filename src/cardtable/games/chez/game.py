@@ -57,13 +57,12 @@ class ChezGame(Game):
         "expert": "ismcts(iterations=3000, max_actions=150000)",
     }
 
-    # the enabled combo modules and the per-hand memos are derived from the settings
-    _DERIVED = ("discard_combos", "front_combos", "discard_by_mask", "front_by_mask")
-
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickles (worker processes, serialised games) leave out what derives from the
-        settings: modules do not pickle, and each process rebuilds them on first use."""
-        return {k: v for k, v in self.__dict__.items() if k not in self._DERIVED}
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled (worker processes, the server's snapshots) as its player count and
+        settings, and made anew from them: what derives from the settings (the enabled
+        combo modules, the per-hand memos) is rebuilt on first use, since modules do
+        not pickle, and the engine's fields pickle whether or not it is compiled."""
+        return (_rebuilt, (type(self), self.num_players, dict(self.settings)))
 
     def _check_settings(self) -> None:
         for name, value in self.settings.items():
@@ -118,7 +117,11 @@ class ChezGame(Game):
         """One deck for 2-6 players, two for 7-10 (the rulings)."""
         return 1 if self.num_players <= 6 else 2
 
-    def new_initial_state(self, seed: int | None = None, deal: Any = None) -> ChezState:
+    # the engine's ``State`` is invariant in its game, so a ``State[ChezGame]`` is not a
+    # ``State[Game]`` to the checker, though every caller may use it as one
+    def new_initial_state(  # type: ignore[override]
+        self, seed: int | None = None, deal: Any = None
+    ) -> ChezState:
         return ChezState(self, seed, deal)
 
     def deck(self) -> Counter[str]:
@@ -126,6 +129,11 @@ class ChezGame(Game):
 
     def render(self, observation: dict[str, Any]) -> str:
         return render_view(observation)
+
+
+def _rebuilt(cls: type[ChezGame], players: int, settings: dict[str, Any]) -> ChezGame:
+    """A pickled game, made again from its player count and settings."""
+    return cls(players, **settings)
 
 
 def _card(text: Any, where: str) -> int:
