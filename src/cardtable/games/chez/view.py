@@ -128,11 +128,12 @@ class ChezView(ChezCore):
     def public_log(self) -> list[str]:
         lines: list[str] = []
         node = self.events
-        events = []
+        events: list[tuple[Any, ...]] = []
         while node is not None:
             events.append(node[0])
             node = node[1]
-        for ev in reversed(events):
+        events.reverse()  # oldest first (``reversed()`` of this list trips mypyc)
+        for ev in events:
             lines.append(describe_event(ev))
         return lines
 
