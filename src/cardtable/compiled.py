@@ -59,7 +59,20 @@ GAMES: dict[str, tuple[str, ...]] = {
         "cardtable.games.chai_tea_jazz.state",
         "cardtable.games.chai_tea_jazz.game",
     ),
-    "chez": (),
+    "chez": (
+        "cardtable.games.chez.leaderboard",
+        "cardtable.games.chez.piles",
+        "cardtable.games.chez.steps",
+        "cardtable.games.chez.actions",
+        "cardtable.games.chez.core",
+        "cardtable.games.chez.view",
+        "cardtable.games.chez.specials",
+        "cardtable.games.chez.nopes",
+        "cardtable.games.chez.plays",
+        "cardtable.games.chez.turn",
+        "cardtable.games.chez.resample",
+        "cardtable.games.chez.state",
+    ),
     "chez-geek": (),
 }
 

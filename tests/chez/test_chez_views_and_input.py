@@ -11,7 +11,7 @@ from cardtable import load_game
 from cardtable.engine import BadDealError, IllegalActionError, MalformedActionError, SettingError
 from cardtable.engine.conformance import check_record_round_trip, check_view_secrecy
 from cardtable.engine.record import replay
-from tests.chez.chez_helpers import deal, do, legal
+from tests.chez.chez_helpers import deal, do, legal, step
 
 
 def test_observation_shows_own_hand_sizes_and_public_piles_only():
@@ -158,3 +158,53 @@ def test_a_window_refuses_turn_actions_naming_who_must_react():
     do(state, "6H", "d6=2")
     with pytest.raises(IllegalActionError, match="reaction window is open: P1"):
         state.apply_text("2C")
+
+
+def _same_then_play_on(state, copy):
+    assert type(copy) is type(state)
+    assert copy.to_record() == state.to_record()
+    for seat in range(state.game.num_players):
+        assert copy.observation(seat) == state.observation(seat)
+    assert copy.public_log() == state.public_log()
+    assert copy.cards() == state.cards()
+    while not state.is_terminal():
+        action = state.legal_actions()[0]
+        state.apply_action(action)
+        copy.apply_action(copy.parse_action(str(action)))
+        state.resolve_chance()
+        copy.resolve_chance()
+        assert copy.observation(0) == state.observation(0)
+    assert copy.returns() == state.returns()
+    assert copy.statistics() == state.statistics()
+
+
+@pytest.mark.parametrize("moves", [0, 7, 40, 120])
+def test_a_state_pickles_and_plays_on_the_same(moves):
+    # the server pickles states (snapshots, the bot process pool), compiled or not
+    import pickle
+
+    state = load_game("chez", players=4).new_initial_state(seed=11)
+    rng = random.Random(moves)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        state.resolve_chance()
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    _same_then_play_on(state, pickle.loads(pickle.dumps(state)))
+
+
+def test_a_state_mid_effect_pickles_with_its_pending_play_shared():
+    # a King opens a window; the window, the target and the resolution share one play
+    import pickle
+
+    state = deal(["KH 5C 6C", "AC 3C 9S", "4C 4D 2S"], top="9H")
+    do(state, "KH")
+    assert step(state) == "target"
+    copy = pickle.loads(pickle.dumps(state))
+    plays = {id(s.play) for s in copy.stack if hasattr(s, "play")}
+    assert len(plays) == 1
+    _same_then_play_on(state, copy)
+    game = pickle.loads(pickle.dumps(state.game))
+    assert game.num_players == 3 and game.settings == state.game.settings

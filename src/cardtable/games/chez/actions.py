@@ -87,14 +87,27 @@ class Word(ChezAction):
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class PassWord(Word, Decline):
-    """``pass``: declines a reaction window."""
+class PassWord(Decline):
+    """``pass``: declines a reaction window.
+
+    It derives from the engine's ``Decline`` alone (a compiled class takes one
+    base), so it is not a ``Word``: it has a word and a notation of its own, and
+    copies and pickles come back as the interned ``PASS`` like every Chez action.
+    """
+
+    word: str
 
     def __eq__(self, other: object) -> bool:
         return type(other) is PassWord and other.word == self.word
 
     def __hash__(self) -> int:
         return hash(self.word)
+
+    def __str__(self) -> str:
+        return self.word
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (_interned, (str(self),))
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -233,12 +246,12 @@ CASTLE = Word("castle")
 CASTLE_TEN = Word("castle 10")
 WORDS = {w.word: w for w in (PICK, END, ACCEPT, PASS, CASTLE, CASTLE_TEN)}
 MAX_SEATS = 10
-NOPE = tuple(Nope(k) for k in range(NKINDS))
-TARGET = tuple(Target(s) for s in range(MAX_SEATS))
-SIEGE = tuple(Siege(s) for s in range(MAX_SEATS))
-GIVE = tuple(Give(k) for k in range(NKINDS))
-DRAW = tuple(Draw(k) for k in range(NKINDS))
-TAKE = tuple(Take(k) for k in range(NKINDS))
+NOPE: tuple[Nope, ...] = tuple(Nope(k) for k in range(NKINDS))
+TARGET: tuple[Target, ...] = tuple(Target(s) for s in range(MAX_SEATS))
+SIEGE: tuple[Siege, ...] = tuple(Siege(s) for s in range(MAX_SEATS))
+GIVE: tuple[Give, ...] = tuple(Give(k) for k in range(NKINDS))
+DRAW: tuple[Draw, ...] = tuple(Draw(k) for k in range(NKINDS))
+TAKE: tuple[Take, ...] = tuple(Take(k) for k in range(NKINDS))
 BET = tuple(Bet(n) for n in range(13))
 NAME_TOP = tuple(NameTop(v, red) for v in range(14) for red in (False, True))
 DICE = (4, 6, 8, 10, 12, 20)

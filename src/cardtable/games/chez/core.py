@@ -1,19 +1,23 @@
 """``ChezCore``: every field of a Chez position and the helpers the rule modules share,
 declared once so that each rule module is type-checked against the same state.
 
-The rules live in mixins (``turn``, ``plays``, ``nopes``, ``specials``, ``view``)
-that all derive from this class; ``ChezState`` joins them. A method that one
-mixin implements and another calls is declared here for the type checker only
-(under ``TYPE_CHECKING``), so the runtime method resolution is exactly the
-mixins' own.
+The rules live in layers of the state, one chain of single inheritance (a
+compiled class takes one base): ``view``, then ``specials``, ``nopes``,
+``plays``, ``turn`` and ``state``, each deriving from the one before. Every
+field is declared here, once, so no layer retypes one. A method that one layer
+implements and an earlier layer (or a combo module) calls is declared here as a
+stub that a later layer overrides, so each call is checked against one
+signature and dispatched to the one implementation.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from cardtable.engine.game import Marker, State
+from mypy_extensions import mypyc_attr
+
+from cardtable.engine.game import Action, Marker, State
 from cardtable.games.chez.leaderboard import Leaderboard
 from cardtable.games.chez.piles import Castle, Seg
 from cardtable.games.chez.steps import Pending, RollPurpose, Step
@@ -22,11 +26,15 @@ from cardtable.games.chez.steps import Pending, RollPurpose, Step
 RollFacts = tuple[int, RollPurpose, tuple[int, ...], tuple[int, ...]]
 
 if TYPE_CHECKING:
-    from cardtable.games.chez.game import ChezGame
+    # named by the base class below as a string, which the linter does not read
+    from cardtable.games.chez.game import ChezGame  # noqa: F401
 
 
-class ChezCore(State):
-    game: ChezGame
+# compiled, a class that allows interpreted subclasses allocates in ``cls.__new__``
+# without running ``__init__`` (what ``_copy`` and unpickling need: the server pickles
+# states); every class of the state's line says so, since the flag is not inherited
+@mypyc_attr(allow_interpreted_subclasses=True)
+class ChezCore(State["ChezGame"]):
     n: int
     all_bits: int
     # the rules switched on by the game's settings (combo names)
@@ -68,35 +76,87 @@ class ChezCore(State):
     live: frozenset[int]
     pool: tuple[int, ...]
     pools: int
+    # the chance outcomes of the current chance node, once asked (None: not yet)
+    _outcomes: list[tuple[Action, float]] | None
+    # every value's count in the deck (0: Jokers), and what the discard piles leave of
+    # it unseen, counted incrementally (see ``ChezState._unseen_by_rank``)
+    _full: tuple[int, ...]
+    _unseen: tuple[int, ...]
+    _seen_upto: tuple[int, int]
+    _seen_pools: int
+    # (live ids, kinds, their names counted) for ``cards``: replaced, never mutated
+    _live_names: tuple[frozenset[int], tuple[int, ...], tuple[tuple[str, int], ...]] | None
     # how the flow runs each kind of step: the seat or chance to decide next, or None
     _runners: ClassVar[dict[type[Step], Callable[[Any, Any], int | Marker | None]]]
 
-    if TYPE_CHECKING:
-        # zones and flow (state.py)
-        def _advance(self) -> None: ...
-        def _next_active(self, seat: int) -> int: ...
-        def _log(self, *event: Any) -> None: ...
-        def _count(self, what: str) -> None: ...
-        def _receive(self, seat: int, cid: int) -> None: ...
-        def _to_secondary(self, ids: list[int]) -> None: ...
-        def _pile_front(self) -> Seg | None: ...
-        def _remove_kind(self, seat: int, k: int) -> int: ...
-        def _remember(self, hand: list[int], kinds: frozenset[int], holds: bool) -> None: ...
-        def _tag(self, cid: int, table: int) -> None: ...
-        def _knock_out(self, seat: int, why: str) -> None: ...
-        def _finish(self, seat: int, why: str) -> None: ...
-        def _ace_may_be_hidden(self, spades_only: bool) -> bool: ...
-        def _unseen_by_rank(self) -> list[int]: ...
+    def as_state(self) -> State:
+        """This state as the engine's helpers take it (``State`` is invariant in its game)."""
+        return cast(State, self)
 
-        # card plays (plays.py)
-        def _play(self, kinds: tuple[int, ...]) -> None: ...
-        def _note_canonical(self, seat: int, taken: tuple[int, ...]) -> None: ...
-        def _absorb(self, seat: int) -> bool: ...
-        def _hit_wall(self, seat: int) -> None: ...
-        def _win_now(self, seat: int, why: str) -> None: ...
+    # ---- implemented by later layers (stubs, so earlier ones may call them) ----------
+    # zones and flow (state.py)
+    def _advance(self) -> None:
+        raise NotImplementedError
 
-        # bonus actions (turn.py)
-        def _take_rank(self, seat: int, rank: int) -> int: ...
+    def _next_active(self, seat: int) -> int:
+        raise NotImplementedError
 
-        # effects (specials.py)
-        def _king(self, play: Pending, copies: int) -> None: ...
+    def _log(self, *event: Any) -> None:
+        raise NotImplementedError
+
+    def _count(self, what: str) -> None:
+        raise NotImplementedError
+
+    def _receive(self, seat: int, cid: int) -> None:
+        raise NotImplementedError
+
+    def _to_secondary(self, ids: list[int]) -> None:
+        raise NotImplementedError
+
+    def _pile_front(self) -> Seg | None:
+        raise NotImplementedError
+
+    def _remove_kind(self, seat: int, k: int) -> int:
+        raise NotImplementedError
+
+    def _remember(self, hand: list[int], kinds: frozenset[int], holds: bool) -> None:
+        raise NotImplementedError
+
+    def _tag(self, cid: int, table: int) -> None:
+        raise NotImplementedError
+
+    def _knock_out(self, seat: int, why: str) -> None:
+        raise NotImplementedError
+
+    def _finish(self, seat: int, why: str) -> None:
+        raise NotImplementedError
+
+    def _ace_may_be_hidden(self, spades_only: bool) -> bool:
+        raise NotImplementedError
+
+    def _unseen_by_rank(self) -> list[int]:
+        raise NotImplementedError
+
+    # card plays (plays.py)
+    def _play(self, kinds: tuple[int, ...]) -> None:
+        raise NotImplementedError
+
+    def _note_canonical(self, seat: int, taken: tuple[int, ...]) -> None:
+        raise NotImplementedError
+
+    def _absorb(self, seat: int) -> bool:
+        raise NotImplementedError
+
+    def _hit_wall(self, seat: int) -> None:
+        raise NotImplementedError
+
+    def _win_now(self, seat: int, why: str) -> None:
+        raise NotImplementedError
+
+    # bonus actions (turn.py)
+    def _take_rank(self, seat: int, rank: int) -> int:
+        raise NotImplementedError
+
+    # effects (specials.py)
+    def _king(self, play: Pending, copies: int) -> None:
+        raise NotImplementedError

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from functools import cached_property
 from typing import Any, ClassVar
 
 from cardtable.engine.errors import BadDealError, SettingError
@@ -57,28 +56,33 @@ class ChezGame(Game):
         "expert": "ismcts(iterations=3000, max_actions=150000)",
     }
 
-    # the enabled combo modules and the per-hand memos are derived from the settings
-    _DERIVED = ("discard_combos", "front_combos", "discard_by_mask", "front_by_mask")
+    # derived from the settings once, in ``__init__``: plain attributes, because a game
+    # class over a compiled engine has no ``__dict__`` for ``cached_property`` to fill
+    discard_combos: tuple[DiscardCombo, ...]  # the discard-pile combos switched on
+    front_combos: tuple[FrontCombo, ...]  # the front combos (bonus actions) switched on
+    discard_by_mask: dict[int, tuple[DiscardOffer, ...]]  # ``discard_offers`` memoised
+    front_by_mask: dict[int, tuple[FrontCombo, ...]]  # ``front_offers`` memoised
 
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickles (worker processes, serialised games) leave out what derives from the
-        settings: modules do not pickle, and each process rebuilds them on first use."""
-        return {k: v for k, v in self.__dict__.items() if k not in self._DERIVED}
+    def __init__(self, players: int | None = None, **settings: Any) -> None:
+        super().__init__(players, **settings)
+        # in the order plays are recognised / bonus actions are offered
+        self.discard_combos = tuple(rule for rule in DISCARD if self.settings[rule.SETTING.name])
+        self.front_combos = tuple(rule for rule in FRONT if self.settings[rule.SETTING.name])
+        # by the hand's value bits (at most 2**14 of them)
+        self.discard_by_mask = {}
+        self.front_by_mask = {}
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled (worker processes, the server's snapshots) as its player count and
+        settings, and made anew from them: what derives from the settings (the enabled
+        combo modules, the per-hand memos) is rebuilt, since modules do not pickle, and
+        the engine's fields pickle whether or not it is compiled."""
+        return (_rebuilt, (type(self), self.num_players, dict(self.settings)))
 
     def _check_settings(self) -> None:
         for name, value in self.settings.items():
             if name != "nope_window" and not isinstance(value, bool):
                 raise SettingError(f"setting {name}={value!r} must be true or false")
-
-    @cached_property
-    def discard_combos(self) -> tuple[DiscardCombo, ...]:
-        """The discard-pile combos switched on, in the order plays are recognised."""
-        return tuple(rule for rule in DISCARD if self.settings[rule.SETTING.name])
-
-    @cached_property
-    def discard_by_mask(self) -> dict[int, tuple[DiscardOffer, ...]]:
-        """``discard_offers`` memoised by the hand's value bits (at most 2**14 of them)."""
-        return {}
 
     def discard_offers(self, mask: int) -> tuple[DiscardOffer, ...]:
         """The enabled discard combos whose ``NEEDS`` and ``VALUES`` a hand with these
@@ -94,16 +98,6 @@ class ChezGame(Game):
             )
         return found
 
-    @cached_property
-    def front_combos(self) -> tuple[FrontCombo, ...]:
-        """The front combos (bonus actions) switched on, in the order they are offered."""
-        return tuple(rule for rule in FRONT if self.settings[rule.SETTING.name])
-
-    @cached_property
-    def front_by_mask(self) -> dict[int, tuple[FrontCombo, ...]]:
-        """``front_offers`` memoised by the hand's value bits."""
-        return {}
-
     def front_offers(self, mask: int) -> tuple[FrontCombo, ...]:
         """The enabled front combos whose ``NEEDS`` a hand with these value bits meets."""
         found = self.front_by_mask.get(mask)
@@ -118,7 +112,11 @@ class ChezGame(Game):
         """One deck for 2-6 players, two for 7-10 (the rulings)."""
         return 1 if self.num_players <= 6 else 2
 
-    def new_initial_state(self, seed: int | None = None, deal: Any = None) -> ChezState:
+    # the engine's ``State`` is invariant in its game, so a ``State[ChezGame]`` is not a
+    # ``State[Game]`` to the checker, though every caller may use it as one
+    def new_initial_state(  # type: ignore[override]
+        self, seed: int | None = None, deal: Any = None
+    ) -> ChezState:
         return ChezState(self, seed, deal)
 
     def deck(self) -> Counter[str]:
@@ -126,6 +124,11 @@ class ChezGame(Game):
 
     def render(self, observation: dict[str, Any]) -> str:
         return render_view(observation)
+
+
+def _rebuilt(cls: type[ChezGame], players: int, settings: dict[str, Any]) -> ChezGame:
+    """A pickled game, made again from its player count and settings."""
+    return cls(players, **settings)
 
 
 def _card(text: Any, where: str) -> int:

@@ -6,7 +6,13 @@ Norman) can be checked on its own as well as through play.
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
 
+
+# compiled, a class that allows interpreted subclasses allocates in ``cls.__new__``
+# without running ``__init__``, which unpickling needs (the server pickles states
+# and everything in them); the flag is not inherited, so each class says so
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Leaderboard:
     __slots__ = ("places", "top", "bottom")
 

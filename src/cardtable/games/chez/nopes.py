@@ -8,11 +8,13 @@ Ace of Spades, which nothing can nope; Jokers only yield to the Ace of Spades.
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import ACE_OF_SPADES, ACES
-from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.playability import key_of_kind
+from cardtable.games.chez.specials import ChezSpecials
 from cardtable.games.chez.steps import (
     DrawStep,
     WindowStep,
@@ -23,7 +25,8 @@ SPADES = frozenset({ACE_OF_SPADES})
 ANY_ACE = frozenset(ACES)
 
 
-class NopesMixin(ChezCore):
+@mypyc_attr(allow_interpreted_subclasses=True)  # see ChezCore
+class ChezNopes(ChezSpecials):
     def _usable_aces(self, seat: int, as_only: bool) -> list[int]:
         held = set(map(self.kind.__getitem__, self.hands[seat]))  # in C: asked at every window
         if as_only:

@@ -12,9 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.games.chez.cards import NKINDS
 
 
+# compiled, a class that allows interpreted subclasses allocates in ``cls.__new__``
+# without running ``__init__``, which unpickling needs (the server pickles states
+# and everything in them); the flag is not inherited, so each class says so
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Seg:
     __slots__ = ("random", "ids", "counts")
 
@@ -57,6 +63,7 @@ class Seg:
         return cid
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see Seg
 class Castle:
     """A front combo: its cards (public) and how many walls it still has."""
 

@@ -8,12 +8,14 @@ a target, its dice, the reaction window (``nopes``) and the resolution
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import JOKER, RANK
 from cardtable.games.chez.combos import BY_PTYPE, DiscardCombo, betting_man, doubles
-from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.dice import JACK_DIE, SIX_DIE, upgraded
+from cardtable.games.chez.nopes import ChezNopes
 from cardtable.games.chez.plague import PLAGUE_ROLL, infection
 from cardtable.games.chez.playability import key_of_kind
 from cardtable.games.chez.steps import (
@@ -65,7 +67,8 @@ def classify(
     raise ValueError(f"not a play: {kinds}")
 
 
-class PlaysMixin(ChezCore):
+@mypyc_attr(allow_interpreted_subclasses=True)  # see ChezCore
+class ChezPlays(ChezNopes):
     def _play(self, kinds: tuple[int, ...]) -> None:
         p = self.turn
         ids = [self._remove_kind(p, k) for k in kinds]

@@ -52,7 +52,7 @@ def _consistent(kind: Sequence[int], constraints: list[Any]) -> bool:
 
 
 def resample_state(state: ChezState, seat: int, rng: random.Random) -> ChezState:
-    check_seat(state, seat)
+    check_seat(state.as_state(), seat)
     bit = 1 << seat
     groups: dict[int, list[int]] = {}
     live = _live_ids(state)

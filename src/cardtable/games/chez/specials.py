@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.combos import BY_PTYPE
-from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.piles import Seg
 from cardtable.games.chez.steps import (
     FX_JACK,
@@ -25,11 +26,13 @@ from cardtable.games.chez.steps import (
     ResolveStep,
     TakeStep,
 )
+from cardtable.games.chez.view import ChezView
 
 CHANCE = Marker.CHANCE
 
 
-class SpecialsMixin(ChezCore):
+@mypyc_attr(allow_interpreted_subclasses=True)  # see ChezCore
+class ChezSpecials(ChezView):
     def _run_resolve(self, step: ResolveStep) -> None:
         self.stack.pop()
         play = step.play

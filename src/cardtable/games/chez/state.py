@@ -5,11 +5,12 @@ Every physical card is an id; ``kind[id]`` says which card it is and
 be followed from public actions, so the resampler only has to permute the
 kinds of the ids a seat has never seen (see ``resample``).
 
-Rules live in mixins: ``turn`` (what the turn player may do), ``plays``
-(cards onto the pile, dice, draws), ``nopes`` (reaction windows), ``specials``
-(what each play does), ``view`` (observation, log, text)
-and ``resample``. This module holds the zones and the flow that glues the
-step stack to the turn order.
+Rules live in layers of the state, one chain of single inheritance that
+this class ends: ``view`` (observation, log, text), ``specials`` (what each
+play does), ``nopes`` (reaction windows), ``plays`` (cards onto the pile,
+dice, draws) and ``turn`` (what the turn player may do), over ``core``, which
+declares every field; ``resample`` re-deals. This module holds the zones and
+the flow that glues the step stack to the turn order.
 """
 
 from __future__ import annotations
@@ -20,23 +21,21 @@ from collections import Counter
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Self, cast
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.engine.counts import CardCount
 from cardtable.engine.errors import MalformedActionError
-from cardtable.engine.game import Action, Marker, State
+from cardtable.engine.game import Action, Marker
 from cardtable.engine.hints import hand_reasons
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import ACE_OF_SPADES, NAME, RANK, deck_kinds
 from cardtable.games.chez.combos import transformation
-from cardtable.games.chez.core import RollFacts
 from cardtable.games.chez.explain import why_illegal
 from cardtable.games.chez.leaderboard import Leaderboard
-from cardtable.games.chez.nopes import NopesMixin
-from cardtable.games.chez.piles import Castle, Seg
+from cardtable.games.chez.piles import Seg
 from cardtable.games.chez.playability import JOKER_TOP, key_of_kind
-from cardtable.games.chez.plays import PlaysMixin
 from cardtable.games.chez.resample import resample_state
 from cardtable.games.chez.schema import ChezPublicObservation
-from cardtable.games.chez.specials import SpecialsMixin
 from cardtable.games.chez.steps import (
     DrawStep,
     FxStep,
@@ -44,14 +43,12 @@ from cardtable.games.chez.steps import (
     NameStep,
     ResolveStep,
     RollStep,
-    Step,
     TakeStep,
     TargetStep,
     WindowStep,
     copy_stack,
 )
-from cardtable.games.chez.turn import TurnMixin
-from cardtable.games.chez.view import ViewMixin
+from cardtable.games.chez.turn import ChezTurn
 
 if TYPE_CHECKING:
     from cardtable.games.chez.game import ChezGame
@@ -64,9 +61,8 @@ TAG_DRAW, TAG_TAKE, TAG_GIVE = 0, 1, 2
 TAG_TABLES = (act.DRAW, act.TAKE, act.GIVE)
 
 
-class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, State):
-    game: ChezGame
-
+@mypyc_attr(allow_interpreted_subclasses=True)  # see ChezCore
+class ChezState(ChezTurn):
     def __init__(self, game: ChezGame, seed: int | None, deal: Any) -> None:
         super().__init__(game, seed, deal)
         n = game.num_players
@@ -77,13 +73,13 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         self.nope_everyone = opts["nope_window"] == "everyone"
         self.board = Leaderboard(n)
         self.active = [True] * n
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.discard: list[int] = []
-        self.secondary: list[int] = []
-        self.pile: list[Seg] = []
+        self.hands = [[] for _ in range(n)]
+        self.discard = []
+        self.secondary = []
+        self.pile = []
         self.pile_size = 0
         self.topkey = JOKER_TOP
-        self.override: tuple[int, bool] | None = None
+        self.override = None
         self.direction = 1
         self.turn = 0
         self.actions_left = 1
@@ -94,26 +90,26 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         self.turns = 0
         self.plague = [0] * n
         self.infected_now = [False] * n
-        self.castle: list[Castle | None] = [None] * n
-        self.stack: list[Step] = []
+        self.castle = [None] * n
+        self.stack = []
         self.over = False
-        self.cp: int | Marker = CHANCE
+        self.cp = CHANCE
         # persistent (cons) lists: cheap to share between clones
-        self.constraints: tuple[Any, ...] | None = None
-        self.tags: tuple[Any, ...] | None = None
-        self.events: tuple[Any, ...] | None = None
-        self.last_roll: RollFacts | None = None
-        self.tally: dict[str, int] = {}
-        self.layout: tuple[int, ...] = ()
-        self._outcomes: list[tuple[Action, float]] | None = None
+        self.constraints = None
+        self.tags = None
+        self.events = None
+        self.last_roll = None
+        self.tally = {}
+        self.layout = ()
+        self._outcomes = None
         # every value's count in the deck (0: Jokers), and what the discard piles leave of
         # it unseen, counted incrementally (see _unseen_by_rank)
-        self._full: tuple[int, ...] = (2 * game.decks, *(4 * game.decks,) * 13)
-        self._unseen: tuple[int, ...] = self._full
+        self._full = (2 * game.decks, *(4 * game.decks,) * 13)
+        self._unseen = self._full
         self._seen_upto = (0, 0)
         self._seen_pools = 0
         # which shuffle an id's kind was dealt from: 0 the deck, then one per reshuffle
-        self.pool: tuple[int, ...] = ()
+        self.pool = ()
         self.pools = 0
         if deal is None:
             self.kind = tuple(deck_kinds(game.decks))
@@ -144,10 +140,7 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         self.deck_size = len(self.kind)
         self.pool = (0,) * self.deck_size
         self.live = frozenset(range(self.deck_size))
-        # (live ids, kinds, their names counted) for ``cards``: replaced, never mutated
-        self._live_names: (
-            tuple[frozenset[int], tuple[int, ...], tuple[tuple[str, int], ...]] | None
-        ) = None
+        self._live_names = None
         self._advance()
 
     # ---- contract ---------------------------------------------------------------------
@@ -251,7 +244,9 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         return {**view, "seat": None, "hand": None}
 
     def unplayable_reasons(self, seat: int) -> dict[str, str]:
-        return hand_reasons(self, seat, self.observation(seat)["hand"], "not a card to play now")
+        return hand_reasons(
+            self.as_state(), seat, self.observation(seat)["hand"], "not a card to play now"
+        )
 
     def returns(self) -> list[float]:
         if not self.over:
@@ -315,10 +310,54 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         return other
 
     def _copy(self) -> Self:
-        """Fields that are never mutated (tuples, frozensets, enums, cons lists, ints) are
-        shared by the ``__dict__`` copy; every mutable one is copied below."""
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
+        """Every field set one by one (compiled instances have no ``__dict__``): the
+        mutable ones copied, the rest (tuples, frozensets, enums, cons lists, ints and
+        the game) never mutated and shared.
+
+        The engine's own history, RNG and cached legal actions are set by ``clone``.
+        """
+        cls = type(self)
+        other = cls.__new__(cls)
+        # the engine's fields
+        other.game = self.game
+        other.seed = self.seed
+        deal = self.deal
+        # an explicit deal is JSON data the record writes out (tests and puzzles only)
+        other.deal = None if deal is None else copy.deepcopy(deal)
+        # shared, immutable
+        other.n = self.n
+        other.all_bits = self.all_bits
+        other.switched_on = self.switched_on
+        other.nope_everyone = self.nope_everyone
+        other.pile_size = self.pile_size
+        other.topkey = self.topkey
+        other.override = self.override
+        other.direction = self.direction
+        other.turn = self.turn
+        other.actions_left = self.actions_left
+        other.bonus_used = self.bonus_used
+        other.facing = self.facing
+        other.joker_next = self.joker_next
+        other.turn_done = self.turn_done
+        other.turns = self.turns
+        other.over = self.over
+        other.cp = self.cp
+        other.constraints = self.constraints
+        other.tags = self.tags
+        other.events = self.events
+        other.last_roll = self.last_roll
+        other.layout = self.layout
+        other.kind = self.kind
+        other.deck_size = self.deck_size
+        other.live = self.live
+        other.pool = self.pool
+        other.pools = self.pools
+        other._full = self._full
+        other._unseen = self._unseen
+        other._seen_upto = self._seen_upto
+        other._seen_pools = self._seen_pools
+        other._live_names = self._live_names
+        # mutable: copied
         other.hands = [h[:] for h in self.hands]
         other.discard = self.discard[:]
         other.secondary = self.secondary[:]
@@ -332,11 +371,7 @@ class ChezState(TurnMixin, PlaysMixin, NopesMixin, SpecialsMixin, ViewMixin, Sta
         other.stack = copy_stack(self.stack)
         other.tally = dict(self.tally)
         outcomes = self._outcomes
-        if outcomes is not None:
-            other._outcomes = outcomes[:]
-        if self.deal is not None:
-            # an explicit deal is JSON data the record writes out (tests and puzzles only)
-            other.deal = copy.deepcopy(self.deal)
+        other._outcomes = None if outcomes is None else outcomes[:]
         return other
 
     def resample(self, seat: int, rng: random.Random) -> ChezState:

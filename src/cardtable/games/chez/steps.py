@@ -11,54 +11,68 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Self
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.games.chez.schema import PlayName, RollFor
 
 
 class PlayKind(IntEnum):
-    """What a play on the discard pile is, with the name the views show for it.
+    """What a play on the discard pile is; ``label`` is the name the views show for it.
 
     Hot paths compare against the module-level aliases below: an enum attribute
-    lookup costs about ten times a global's.
+    lookup costs about ten times a global's. The labels sit in a table beside the
+    enum (a compiled module's enum takes no ``__new__`` of its own).
     """
 
-    label: PlayName
+    NORMAL = 0
+    SIX = 1
+    TEN = 2
+    JACK = 3
+    QUEEN = 4
+    KING = 5
+    JOKER = 6
+    REVOLUTION = 7
+    ROYAL = 8
+    KQ = 9
+    TRS = 10
+    TT = 11
 
-    NORMAL = 0, "card"
-    SIX = 1, "6"
-    TEN = 2, "10"
-    JACK = 3, "Jack"
-    QUEEN = 4, "Queen"
-    KING = 5, "King"
-    JOKER = 6, "Joker"
-    REVOLUTION = 7, "Revolution"
-    ROYAL = 8, "Royal Court"
-    KQ = 9, "King-Queen"
-    TRS = 10, "Two Red Sixes"
-    TT = 11, "True Transformation"
+    @property
+    def label(self) -> PlayName:
+        return PLAY_NAMES[self]
 
-    def __new__(cls, value: int, label: PlayName) -> PlayKind:
-        member = int.__new__(cls, value)
-        member._value_ = value
-        member.label = label
-        return member
+
+PLAY_NAMES: tuple[PlayName, ...] = (
+    "card",
+    "6",
+    "10",
+    "Jack",
+    "Queen",
+    "King",
+    "Joker",
+    "Revolution",
+    "Royal Court",
+    "King-Queen",
+    "Two Red Sixes",
+    "True Transformation",
+)
 
 
 class RollPurpose(IntEnum):
-    """What a roll's total does, with the words the views use for it."""
+    """What a roll's total does; ``label`` is the words the views use for it."""
 
-    label: RollFor
+    PLAY = 0
+    ACCEPT = 1
+    PLAGUE = 2
+    PLAGUE2 = 3
+    BET = 4
 
-    PLAY = 0, "play"
-    ACCEPT = 1, "joker pick-up"
-    PLAGUE = 2, "plague"
-    PLAGUE2 = 3, "plague"
-    BET = 4, "betting man"
+    @property
+    def label(self) -> RollFor:
+        return ROLL_NAMES[self]
 
-    def __new__(cls, value: int, label: RollFor) -> RollPurpose:
-        member = int.__new__(cls, value)
-        member._value_ = value
-        member.label = label
-        return member
+
+ROLL_NAMES: tuple[RollFor, ...] = ("play", "joker pick-up", "plague", "plague", "betting man")
 
 
 class Fx(IntEnum):
@@ -90,6 +104,10 @@ R_PLAY, R_ACCEPT, R_PLAGUE, R_PLAGUE2, R_BET = tuple(RollPurpose)
 FX_RECYCLE, FX_QUEEN, FX_JACK, FX_SIX = tuple(Fx)
 
 
+# compiled, a class that allows interpreted subclasses allocates in ``cls.__new__``
+# without running ``__init__``, which unpickling needs (the server pickles states
+# and everything in them); the flag is not inherited, so each class says so
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Pending:
     """One play on the discard pile from the moment it is played until it resolves."""
 
@@ -132,6 +150,7 @@ class Pending:
         return other
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see Pending
 class Step:
     __slots__ = ()
 
@@ -149,6 +168,7 @@ def _play(p: Pending, memo: dict[Pending, Pending]) -> Pending:
     return got
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see Pending
 class DrawStep(Step):
     """``seat`` must pick up ``n`` more cards (no action used, no Plague roll)."""
 
@@ -162,6 +182,7 @@ class DrawStep(Step):
         return DrawStep(self.seat, self.n)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see Pending
 class RollStep(Step):
     """Dice to roll (chance), then ``purpose`` says what the total does."""
 
@@ -189,6 +210,7 @@ class RollStep(Step):
         return other
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see Pending
 class TargetStep(Step):
     """The player of a King / Revolution / Royal Court / King-Queen picks a target."""
 
@@ -201,6 +223,7 @@ class TargetStep(Step):
         return TargetStep(_play(self.play, memo))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see Pending
 class WindowStep(Step):
     """A reaction window on ``play`` (or on the last nope of its chain).
 
@@ -225,6 +248,7 @@ class WindowStep(Step):
         return other
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see Pending
 class ResolveStep(Step):
     """The window closed: apply the play unless an odd number of nopes cancelled it."""
 
@@ -237,6 +261,7 @@ class ResolveStep(Step):
         return ResolveStep(_play(self.play, memo))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see Pending
 class TakeStep(Step):
     """A King takes ``left`` more cards blind from its target (chance)."""
 
@@ -250,6 +275,7 @@ class TakeStep(Step):
         return TakeStep(_play(self.play, memo), self.left)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see Pending
 class GiveStep(Step):
     """A King gives back cards from the original hand; ``left`` is -1 until known."""
 
@@ -265,6 +291,7 @@ class GiveStep(Step):
         return other
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see Pending
 class NameStep(Step):
     """True Transformation: its player names a value and a colour."""
 
@@ -277,6 +304,7 @@ class NameStep(Step):
         return NameStep(_play(self.play, memo))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see Pending
 class FxStep(Step):
     """An automatic part of an effect, queued so that it runs after what is above it."""
 

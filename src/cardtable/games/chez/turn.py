@@ -6,20 +6,23 @@ module adds its own options, so a switched-off combo never appears.
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.engine.game import Action
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import JOKER, NKINDS, RANK
 from cardtable.games.chez.combos import doubles
-from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.dice import JOKER_DIE, upgraded
 from cardtable.games.chez.plague import PLAGUE_DIE
 from cardtable.games.chez.playability import PLAYABLE, PLAYABLE_SETS
+from cardtable.games.chez.plays import ChezPlays
 from cardtable.games.chez.steps import R_ACCEPT, R_PLAGUE, DrawStep, RollStep
 
 RANK_BIT = tuple(1 << RANK[k] for k in range(NKINDS))
 
 
-class TurnMixin(ChezCore):
+@mypyc_attr(allow_interpreted_subclasses=True)  # see ChezCore
+class ChezTurn(ChezPlays):
     def _by_rank(self, seat: int) -> list[list[int]]:
         """The hand's kinds grouped by value (index 0: Jokers), each group sorted."""
         groups: list[list[int]] = [[] for _ in range(14)]

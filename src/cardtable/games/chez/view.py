@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.engine.game import Marker, check_seat
 from cardtable.games.chez.cards import NAME, RANK_NAMES
 from cardtable.games.chez.core import ChezCore
@@ -29,7 +31,8 @@ def _names(kinds: Any) -> list[str]:
     return [NAME[k] for k in kinds]
 
 
-class ViewMixin(ChezCore):
+@mypyc_attr(allow_interpreted_subclasses=True)  # see ChezCore
+class ChezView(ChezCore):
     def _prompt(self) -> Prompt:
         """The pending decision, in public terms."""
         if self.over:
@@ -69,7 +72,7 @@ class ViewMixin(ChezCore):
 
     # a TypedDict is a plain dict at run time, but mypy relates it to no ``dict[str, Any]``
     def observation(self, seat: int) -> ChezObservation:  # type: ignore[override]
-        check_seat(self, seat)
+        check_seat(self.as_state(), seat)
         kind = self.kind
         top = self.discard[-1] if self.discard else None
         status: list[Status] = []
@@ -125,11 +128,12 @@ class ViewMixin(ChezCore):
     def public_log(self) -> list[str]:
         lines: list[str] = []
         node = self.events
-        events = []
+        events: list[tuple[Any, ...]] = []
         while node is not None:
             events.append(node[0])
             node = node[1]
-        for ev in reversed(events):
+        events.reverse()  # oldest first (``reversed()`` of this list trips mypyc)
+        for ev in events:
             lines.append(describe_event(ev))
         return lines
 
@@ -238,4 +242,4 @@ def render(obs: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["ViewMixin", "describe_key", "render", "Marker"]
+__all__ = ["ChezView", "describe_key", "render", "Marker"]

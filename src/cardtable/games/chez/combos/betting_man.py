@@ -17,7 +17,9 @@ from cardtable.games.chez.steps import R_BET, DrawStep, RollStep
 if TYPE_CHECKING:
     from cardtable.games.chez.core import ChezCore
 
-SETTING = Setting("betting_man", True, "The Betting Man (front combo)", (True, False), bool)
+SETTING: Setting = Setting(
+    "betting_man", True, "The Betting Man (front combo)", (True, False), bool
+)
 NEEDS = 1 << 0  # Jokers
 DIE = 12
 

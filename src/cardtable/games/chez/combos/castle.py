@@ -16,7 +16,7 @@ from cardtable.games.chez.piles import Castle
 if TYPE_CHECKING:
     from cardtable.games.chez.core import ChezCore
 
-SETTING = Setting("castle", True, "Castles (front combo)", (True, False), bool)
+SETTING: Setting = Setting("castle", True, "Castles (front combo)", (True, False), bool)
 RANKS = (7, 8, 9)
 NEEDS = sum(1 << r for r in RANKS)
 

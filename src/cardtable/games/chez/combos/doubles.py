@@ -16,7 +16,7 @@ from cardtable.games.chez.actions import Play, play_of
 from cardtable.games.chez.cards import JOKER, SIX_DIAMONDS, SIX_HEARTS
 from cardtable.games.chez.playability import PlayableRow
 
-SETTING = Setting(
+SETTING: Setting = Setting(
     "doubles", True, "Doubles, Triples, Quadruples and Joker stacks", (True, False), bool
 )
 RED_PAIR = frozenset({SIX_HEARTS, SIX_DIAMONDS})

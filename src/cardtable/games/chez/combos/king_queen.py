@@ -27,7 +27,7 @@ from cardtable.games.chez.steps import KQ, Pending
 if TYPE_CHECKING:
     from cardtable.games.chez.core import ChezCore
 
-SETTING = Setting("king_queen", True, "The King-Queen combo", (True, False), bool)
+SETTING: Setting = Setting("king_queen", True, "The King-Queen combo", (True, False), bool)
 PTYPE = KQ  # its kind of play on the discard pile
 NEEDS = (1 << QUEEN) | (1 << KING)  # value bits the hand must hold
 VALUES = 2  # distinct values in hand

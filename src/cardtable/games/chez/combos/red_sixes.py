@@ -18,7 +18,7 @@ from cardtable.games.chez.steps import FX_SIX, TRS, DrawStep, FxStep, Pending
 if TYPE_CHECKING:
     from cardtable.games.chez.core import ChezCore
 
-SETTING = Setting("two_red_sixes", True, "The Two Red Sixes combo", (True, False), bool)
+SETTING: Setting = Setting("two_red_sixes", True, "The Two Red Sixes combo", (True, False), bool)
 PTYPE = TRS
 NEEDS = 1 << 6
 VALUES = 1  # distinct values in hand

@@ -17,7 +17,7 @@ from cardtable.games.chez.steps import REVOLUTION, DrawStep, Pending
 if TYPE_CHECKING:
     from cardtable.games.chez.core import ChezCore
 
-SETTING = Setting("revolution", True, "The Revolution combo", (True, False), bool)
+SETTING: Setting = Setting("revolution", True, "The Revolution combo", (True, False), bool)
 PTYPE = REVOLUTION
 RANKS = (2, 3, 4, 5)
 NEEDS = sum(1 << r for r in RANKS)

@@ -19,7 +19,7 @@ from cardtable.games.chez.steps import FX_JACK, FX_QUEEN, ROYAL, FxStep, Pending
 if TYPE_CHECKING:
     from cardtable.games.chez.core import ChezCore
 
-SETTING = Setting("royal_court", True, "The Royal Court combo", (True, False), bool)
+SETTING: Setting = Setting("royal_court", True, "The Royal Court combo", (True, False), bool)
 PTYPE = ROYAL
 RANKS = (JACK, QUEEN, KING)
 NEEDS = sum(1 << r for r in RANKS)

@@ -14,7 +14,7 @@ from cardtable.games.chez.actions import SIEGE, Siege
 if TYPE_CHECKING:
     from cardtable.games.chez.core import ChezCore
 
-SETTING = Setting("siege", True, "Siege on other players' Castles", (True, False), bool)
+SETTING: Setting = Setting("siege", True, "Siege on other players' Castles", (True, False), bool)
 NEEDS = 1 << 10
 
 

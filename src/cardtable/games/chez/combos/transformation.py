@@ -19,7 +19,9 @@ from cardtable.games.chez.steps import TT, NameStep, Pending
 if TYPE_CHECKING:
     from cardtable.games.chez.core import ChezCore
 
-SETTING = Setting("true_transformation", True, "The True Transformation combo", (True, False), bool)
+SETTING: Setting = Setting(
+    "true_transformation", True, "The True Transformation combo", (True, False), bool
+)
 PTYPE = TT
 NEEDS = 0  # five values of one suit: ``applies`` looks
 VALUES = 5  # distinct values in hand, at least
