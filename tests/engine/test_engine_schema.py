@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 import pytest
 
@@ -61,7 +61,7 @@ def test_a_missing_required_key_is_named():
         check_schema(view, View)
 
 
-def test_the_clone_check_finds_a_list_a_copy_forgot_to_copy(monkeypatch):
+def test_the_clone_check_finds_a_list_a_copy_forgot_to_copy():
     from cardtable import load_game
     from cardtable.engine.conformance import ConformanceError, check_clone_shares_nothing_mutable
 
@@ -69,14 +69,19 @@ def test_the_clone_check_finds_a_list_a_copy_forgot_to_copy(monkeypatch):
     state = game.new_initial_state(seed=1)
     state.resolve_chance()
     check_clone_shares_nothing_mutable(game, 1, state)  # the game's own copy shares nothing
-    state.notes = []  # type: ignore[attr-defined]
-    original = type(state)._copy
 
-    def forgetful(self):
-        other = original(self)
-        other.notes = self.notes
-        return other
+    class Forgetful:
+        """A state with one more list, whose clone forgets to copy it (a wrapper, not a
+        patched class: the game's classes may be compiled, and compiled classes are closed)."""
 
-    monkeypatch.setattr(type(state), "_copy", forgetful)
+        def __init__(self, inner: Any, notes: list[str]) -> None:
+            self.inner, self.game, self.notes = inner, inner.game, notes
+
+        def clone(self) -> Forgetful:
+            return Forgetful(self.inner.clone(), self.notes)
+
+        def move_number(self) -> int:
+            return int(self.inner.move_number())
+
     with pytest.raises(ConformanceError, match="shares 1 mutable objects"):
-        check_clone_shares_nothing_mutable(game, 1, state)
+        check_clone_shares_nothing_mutable(game, 1, Forgetful(state, []))  # type: ignore[arg-type]
