@@ -58,6 +58,8 @@ GAMES: dict[str, tuple[str, ...]] = {
         "cardtable.games.chai_tea_jazz.resample",
         "cardtable.games.chai_tea_jazz.state",
         "cardtable.games.chai_tea_jazz.game",
+        "cardtable.games.chai_tea_jazz.solver",
+        "cardtable.rl.games.chai_tea_jazz",
     ),
     "chez": (),
     "chez-geek": (),
