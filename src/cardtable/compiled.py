@@ -56,8 +56,11 @@ GAMES: dict[str, tuple[str, ...]] = {
         "cardtable.games.chai_tea_jazz.tricks",
         "cardtable.games.chai_tea_jazz.picking",
         "cardtable.games.chai_tea_jazz.resample",
+        "cardtable.games.chai_tea_jazz.view",
         "cardtable.games.chai_tea_jazz.state",
         "cardtable.games.chai_tea_jazz.game",
+        "cardtable.games.chai_tea_jazz.solver",
+        "cardtable.rl.games.chai_tea_jazz",
     ),
     "chez": (
         "cardtable.games.chez.leaderboard",

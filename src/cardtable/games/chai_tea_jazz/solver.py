@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from cardtable.games.chai_tea_jazz.cards import MIDDLE, POINTS, strength_table
 from cardtable.games.chai_tea_jazz.phases import Phase
@@ -43,9 +43,10 @@ from cardtable.games.chai_tea_jazz.phases import Phase
 if TYPE_CHECKING:
     from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState
 
-TRUMP_KEY = 500
-LED_KEY = 100
-INF = 1 << 20
+# ``Final`` so that the compiled build inlines them into the search
+TRUMP_KEY: Final = 500
+LED_KEY: Final = 100
+INF: Final = 1 << 20
 
 
 class UnsolvableRound(ValueError):
@@ -108,6 +109,23 @@ class Position:
     @property
     def to_play(self) -> int:
         return (self.leader + len(self.table)) % len(self.hands)
+
+    def __reduce__(self) -> tuple[type[Position], tuple[object, ...]]:
+        # a compiled frozen class refuses the attribute writes of default unpickling
+        return (
+            Position,
+            (
+                self.hands,
+                self.leader,
+                self.trick_no,
+                self.table,
+                self.trump,
+                self.directions,
+                self.declaring,
+                self.top,
+                self.last_bonus,
+            ),
+        )
 
 
 class Solver:
