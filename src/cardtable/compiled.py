@@ -51,6 +51,8 @@ GAMES: dict[str, tuple[str, ...]] = {
     ),
     "chai-tea-jazz": (),
     "chez": (
+        "cardtable.games.chez.dice",
+        "cardtable.games.chez.plague",
         "cardtable.games.chez.leaderboard",
         "cardtable.games.chez.piles",
         "cardtable.games.chez.steps",

@@ -33,7 +33,7 @@ from cardtable.games.chez.combos import transformation
 from cardtable.games.chez.explain import why_illegal
 from cardtable.games.chez.leaderboard import Leaderboard
 from cardtable.games.chez.piles import Seg
-from cardtable.games.chez.playability import JOKER_TOP, key_of_kind
+from cardtable.games.chez.playability import JOKER_TOP, KEY_OF_KIND
 from cardtable.games.chez.resample import resample_state
 from cardtable.games.chez.schema import ChezPublicObservation
 from cardtable.games.chez.steps import (
@@ -568,7 +568,7 @@ class ChezState(ChezTurn):
         if seat < 0:
             self.discard.append(cid)
             self.known[cid] = self.all_bits
-            self.topkey = key_of_kind(self.kind[cid])
+            self.topkey = KEY_OF_KIND[self.kind[cid]]
             self.override = None
             self._log("top", self.kind[cid])
         else:
