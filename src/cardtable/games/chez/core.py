@@ -12,8 +12,7 @@ signature and dispatched to the one implementation.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -86,8 +85,6 @@ class ChezCore(State["ChezGame"]):
     _seen_pools: int
     # (live ids, kinds, their names counted) for ``cards``: replaced, never mutated
     _live_names: tuple[frozenset[int], tuple[int, ...], tuple[tuple[str, int], ...]] | None
-    # how the flow runs each kind of step: the seat or chance to decide next, or None
-    _runners: ClassVar[dict[type[Step], Callable[[Any, Any], int | Marker | None]]]
 
     def as_state(self) -> State:
         """This state as the engine's helpers take it (``State`` is invariant in its game)."""

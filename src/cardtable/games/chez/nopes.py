@@ -13,7 +13,7 @@ from mypy_extensions import mypyc_attr
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import ACE_OF_SPADES, ACES
-from cardtable.games.chez.playability import key_of_kind
+from cardtable.games.chez.playability import KEY_OF_KIND
 from cardtable.games.chez.specials import ChezSpecials
 from cardtable.games.chez.steps import (
     DrawStep,
@@ -75,7 +75,7 @@ class ChezNopes(ChezSpecials):
         cid = self._remove_kind(q, ace)
         self.known[cid] = self.all_bits
         self.discard.append(cid)
-        self.topkey = key_of_kind(ace)
+        self.topkey = KEY_OF_KIND[ace]
         self.override = None
         play = step.play
         play.nopes += 1

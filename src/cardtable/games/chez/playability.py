@@ -38,6 +38,10 @@ def key_of_kind(kind: int) -> int:
     return top_key(RANK[kind], RED[kind], SUIT[kind])
 
 
+# every kind's key as a table, for the hot paths (a play, a nope, the first top card)
+KEY_OF_KIND: tuple[int, ...] = tuple(key_of_kind(k) for k in range(NKINDS))
+
+
 def _playable(key: int, kind: int) -> bool:
     if key == JOKER_TOP or kind == JOKER:
         return True

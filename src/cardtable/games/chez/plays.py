@@ -17,7 +17,7 @@ from cardtable.games.chez.combos import BY_PTYPE, DiscardCombo, betting_man, dou
 from cardtable.games.chez.dice import JACK_DIE, SIX_DIE, upgraded
 from cardtable.games.chez.nopes import ChezNopes
 from cardtable.games.chez.plague import PLAGUE_ROLL, infection
-from cardtable.games.chez.playability import key_of_kind
+from cardtable.games.chez.playability import KEY_OF_KIND
 from cardtable.games.chez.steps import (
     JACK,
     JOKER_PLAY,
@@ -78,7 +78,7 @@ class ChezPlays(ChezNopes):
         self.discard.extend(ids)
         if len(kinds) > 2:
             self._note_canonical(p, kinds[1:-1])
-        self.topkey = key_of_kind(kinds[-1])
+        self.topkey = KEY_OF_KIND[kinds[-1]]
         self.override = None
         ptype, copies, rule = classify(kinds, self.game.discard_combos)
         self.actions_left -= 1

@@ -46,6 +46,19 @@ def _walk(node: tuple[Any, ...] | None) -> list[Any]:
     return out
 
 
+def _shuffle(rng: random.Random, items: list[int]) -> None:
+    """``rng.shuffle(items)``: the same Fisher-Yates swaps from the same draws, without
+    its interpreted layers (a search resamples at every iteration)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
 def _consistent(kind: Sequence[int], constraints: list[Any]) -> bool:
     """Every remembered answer to "did this hand hold one of these kinds" still holds."""
     return all(any(kind[c] in kinds for c in hand) == holds for hand, kinds, holds in constraints)
@@ -67,7 +80,7 @@ def resample_state(state: ChezState, seat: int, rng: random.Random) -> ChezState
             trial = list(state.kind)
             for group in free:
                 pool = [trial[c] for c in group]
-                rng.shuffle(pool)
+                _shuffle(rng, pool)
                 for cid, k in zip(group, pool, strict=True):
                     trial[cid] = k
             if _consistent(trial, constraints):

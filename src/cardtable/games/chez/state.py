@@ -33,7 +33,7 @@ from cardtable.games.chez.combos import transformation
 from cardtable.games.chez.explain import why_illegal
 from cardtable.games.chez.leaderboard import Leaderboard
 from cardtable.games.chez.piles import Seg
-from cardtable.games.chez.playability import JOKER_TOP, key_of_kind
+from cardtable.games.chez.playability import JOKER_TOP, KEY_OF_KIND
 from cardtable.games.chez.resample import resample_state
 from cardtable.games.chez.schema import ChezPublicObservation
 from cardtable.games.chez.steps import (
@@ -43,6 +43,7 @@ from cardtable.games.chez.steps import (
     NameStep,
     ResolveStep,
     RollStep,
+    Step,
     TakeStep,
     TargetStep,
     WindowStep,
@@ -413,14 +414,13 @@ class ChezState(ChezTurn):
     def _advance(self) -> None:
         """Run automatic steps until a seat or chance must decide, or the game ends."""
         stack = self.stack
-        runners = self._runners
         while True:
             if self.over:
                 self.cp = TERMINAL
                 return
             if stack:
                 step = stack[-1]
-                who = runners[type(step)](self, step)
+                who = self._run_step(step)
                 if who is not None:
                     self.cp = who
                     return
@@ -440,6 +440,32 @@ class ChezState(ChezTurn):
                 continue
             self.cp = turn
             return
+
+    def _run_step(self, step: Step) -> int | Marker | None:
+        """Run the top step as far as it goes: the seat or chance to decide next, or None
+        once it is done (popped). A chain of type tests rather than a table of methods,
+        so that each runner is a direct call when compiled."""
+        if isinstance(step, WindowStep):
+            return self._run_window(step)
+        if isinstance(step, DrawStep):
+            return self._run_draw(step)
+        if isinstance(step, ResolveStep):
+            self._run_resolve(step)
+            return None
+        if isinstance(step, RollStep):
+            return self._run_roll(step)
+        if isinstance(step, TargetStep):
+            return self._run_target(step)
+        if isinstance(step, TakeStep):
+            return self._run_take(step)
+        if isinstance(step, GiveStep):
+            return self._run_give(step)
+        if isinstance(step, FxStep):
+            self._run_fx(step)
+            return None
+        if isinstance(step, NameStep):
+            return self._run_name(step)
+        raise AssertionError(f"no runner for {type(step).__name__}")
 
     def _finish_empty_hands(self) -> bool:
         """Anyone still playing with an empty hand (and nothing pending) has finished."""
@@ -542,7 +568,7 @@ class ChezState(ChezTurn):
         if seat < 0:
             self.discard.append(cid)
             self.known[cid] = self.all_bits
-            self.topkey = key_of_kind(self.kind[cid])
+            self.topkey = KEY_OF_KIND[self.kind[cid]]
             self.override = None
             self._log("top", self.kind[cid])
         else:
@@ -654,15 +680,3 @@ STAT_NAMES = (
 NAME_CHOICES: tuple[Action, ...] = tuple(
     act.name_top(v, red) for v in range(1, 14) for red in (False, True)
 )
-
-ChezState._runners = {
-    DrawStep: ChezState._run_draw,
-    RollStep: ChezState._run_roll,
-    TargetStep: ChezState._run_target,
-    WindowStep: ChezState._run_window,
-    TakeStep: ChezState._run_take,
-    GiveStep: ChezState._run_give,
-    NameStep: ChezState._run_name,
-    ResolveStep: ChezState._run_resolve,
-    FxStep: ChezState._run_fx,
-}

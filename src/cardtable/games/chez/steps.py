@@ -3,7 +3,7 @@
 Each step knows who decides next (a seat, or chance) and the state reads
 ``current_player()`` and ``legal_actions()`` off the top step; when the stack
 is empty the turn player decides. Steps are plain data: the behaviour lives
-in the state's mixins, dispatched on the step's type.
+in the state's layers, dispatched on the step's type (``state._run_step``).
 """
 
 from __future__ import annotations
