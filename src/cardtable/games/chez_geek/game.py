@@ -139,7 +139,11 @@ class ChezGeekGame(Game):
             self._play_actions[key] = a
         return a
 
-    def new_initial_state(self, seed: int | None = None, deal: Any = None) -> ChezGeekState:
+    # the engine's ``State`` is invariant in its game, so a ``State[ChezGeekGame]``
+    # is not a ``State[Game]`` to the checker, though every caller may use it as one
+    def new_initial_state(  # type: ignore[override]
+        self, seed: int | None = None, deal: Any = None
+    ) -> ChezGeekState:
         return ChezGeekState(self, seed, deal)
 
     def deck(self) -> Counter[str]:

@@ -15,6 +15,8 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Self, cast
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.engine.counts import CardCount
 from cardtable.engine.errors import MalformedActionError
 from cardtable.engine.game import Action, Marker, State, check_seat
@@ -34,15 +36,18 @@ from cardtable.games.chez_geek.steps import (
 )
 
 if TYPE_CHECKING:
-    from cardtable.games.chez_geek.game import ChezGeekGame
+    # named by the base class below as a string, which the linter does not read
+    from cardtable.games.chez_geek.game import ChezGeekGame  # noqa: F401
 
 CHANCE = Marker.CHANCE
 TERMINAL = Marker.TERMINAL
 
 
-class ChezGeekState(State):
-    game: ChezGeekGame
-
+# compiled, a class that allows interpreted subclasses allocates in ``cls.__new__``
+# without running ``__init__`` (what ``_copy`` and unpickling need: the server pickles
+# states)
+@mypyc_attr(allow_interpreted_subclasses=True)
+class ChezGeekState(State["ChezGeekGame"]):
     def __init__(self, game: ChezGeekGame, seed: int | None, deal: Any) -> None:
         super().__init__(game, seed, deal)
         deck = game.deck_def
@@ -239,8 +244,12 @@ class ChezGeekState(State):
             "winner_slack": self.slack_of(self.last_winner) if self.last_winner >= 0 else 0,
         }
 
+    def as_state(self) -> State:
+        """This state as the engine's helpers take it (``State`` is invariant in its game)."""
+        return cast(State, self)
+
     def observation(self, seat: int) -> dict[str, Any]:
-        check_seat(self, seat)
+        check_seat(self.as_state(), seat)
         # built and checked as a ChezGeekObservation in view.py; the engine's contract
         # names a plain dict, which a TypedDict is not to the type checker
         return cast("dict[str, Any]", view.observation(self, seat))
@@ -253,15 +262,55 @@ class ChezGeekState(State):
         return cast("dict[str, Any]", view.public_observation(self))
 
     def unplayable_reasons(self, seat: int) -> dict[str, str]:
-        check_seat(self, seat)
+        check_seat(self.as_state(), seat)
         if self.current_player() != seat:
             return {}
         wanted = self.why_illegal(Action())
-        return hand_reasons(self, seat, self.observation(seat)["hand"], f"not now: {wanted}")
+        return hand_reasons(
+            self.as_state(), seat, self.observation(seat)["hand"], f"not now: {wanted}"
+        )
 
     def _copy(self) -> Self:
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
+        """Every field set one by one: the mutable ones copied, the rest immutable and shared.
+
+        Field by field rather than through ``__dict__`` (which a compiled instance
+        has not, and which is slower to copy whole); the engine's own history, RNG
+        and cached legal actions are set by ``clone``.
+        """
+        cls = type(self)
+        other = cls.__new__(cls)
+        # the engine's fields; ``clone`` sets the history, the RNG and the legal actions
+        other.game = self.game
+        other.seed = self.seed
+        other.deal = self.deal  # replaced, never changed in place (``resample``)
+        # shared, immutable
+        other.defs = self.defs
+        other.jobdefs = self.jobdefs
+        other.n = self.n
+        other.full = self.full
+        other.pair_pool = self.pair_pool
+        other.pile_n = self.pile_n
+        other.epoch = self.epoch
+        other.forced_pos = self.forced_pos
+        other.next_uid = self.next_uid
+        other.phase = self.phase
+        other.turn = self.turn
+        other.first = self.first
+        other.income = self.income
+        other.ft = self.ft
+        other.base_income = self.base_income
+        other.base_ft = self.base_ft
+        other.games = self.games
+        other.turn_limit = self.turn_limit
+        other.game_no = self.game_no
+        other.turns = self.turns
+        other.winner = self.winner
+        other.last_winner = self.last_winner
+        other.over = self.over
+        other.dirty = self.dirty
+        other.actor = self.actor
+        other.cp = self.cp
+        # copied
         other.job_of = self.job_of[:]
         other.job_pile = self.job_pile[:]
         other.set_aside = self.set_aside[:]
@@ -325,7 +374,7 @@ class ChezGeekState(State):
         return total
 
     def resample(self, seat: int, rng: random.Random) -> Self:
-        check_seat(self, seat)
+        check_seat(self.as_state(), seat)
         other = self.clone()
         ntypes = len(self.defs)
         by_epoch: dict[int, list[int]] = {}
