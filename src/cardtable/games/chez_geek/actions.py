@@ -28,6 +28,14 @@ from dataclasses import dataclass
 
 from cardtable.engine.game import Action, Decline
 
+# Equality and hashing are written out rather than generated: ``action in legal`` asks
+# ``==`` of the interned actions before the one it finds, on every step, and the
+# generated methods stay interpreted code even when this module is compiled. They give
+# the generated ones' values (equal when of one class with equal fields, the hash of
+# the fields' tuple) except where a class says otherwise. ``__reduce__`` pickles an
+# action as its class and fields (a compiled frozen class refuses the attribute writes
+# of default unpickling).
+
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Chance(Action):
@@ -55,23 +63,53 @@ class Chance(Action):
     def __hash__(self) -> int:
         return hash((self.verb, self.value))
 
+    def __reduce__(self) -> tuple[type[Chance], tuple[str, int, str]]:
+        return (Chance, (self.verb, self.value, self.label))
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Word(Action):
-    """A one-word decision: pass, done, shop, checkout, dismiss."""
+    """A one-word decision: done, shop, checkout, dismiss (``pass`` is ``PassWord``)."""
 
     word: str
 
     def __str__(self) -> str:
         return self.word
 
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Word and self.word == other.word
 
-@dataclass(frozen=True, slots=True)
-class PassWord(Word, Decline):
-    """``pass``: declines a reaction window."""
+    def __hash__(self) -> int:
+        return hash((self.word,))
+
+    def __reduce__(self) -> tuple[type[Word], tuple[str]]:
+        return (Word, (self.word,))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
+class PassWord(Decline):
+    """``pass``: declines a reaction window.
+
+    A one-word decision like ``Word``, but derived from the engine's ``Decline``
+    alone (a compiled class has one base), so that servers and bots know it by type.
+    """
+
+    word: str
+
+    def __str__(self) -> str:
+        return self.word
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is PassWord and self.word == other.word
+
+    def __hash__(self) -> int:
+        return hash((self.word,))
+
+    def __reduce__(self) -> tuple[type[PassWord], tuple[str]]:
+        return (PassWord, (self.word,))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class CardAct(Action):
     """A verb on one card type from hand (or the Job pile for ``pick``)."""
 
@@ -82,8 +120,22 @@ class CardAct(Action):
     def __str__(self) -> str:
         return f"{self.verb} {self.slug}"
 
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(other) is CardAct
+            and self.card == other.card
+            and self.verb == other.verb
+            and self.slug == other.slug
+        )
 
-@dataclass(frozen=True, slots=True)
+    def __hash__(self) -> int:
+        return hash((self.verb, self.card, self.slug))
+
+    def __reduce__(self) -> tuple[type[CardAct], tuple[str, int, str]]:
+        return (CardAct, (self.verb, self.card, self.slug))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Call(Action):
     """Call a Person (or put out a Pet) into ``seat``'s room."""
 
@@ -94,8 +146,22 @@ class Call(Action):
     def __str__(self) -> str:
         return f"call {self.slug} {self.seat}"
 
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(other) is Call
+            and self.card == other.card
+            and self.seat == other.seat
+            and self.slug == other.slug
+        )
 
-@dataclass(frozen=True, slots=True)
+    def __hash__(self) -> int:
+        return hash((self.card, self.slug, self.seat))
+
+    def __reduce__(self) -> tuple[type[Call], tuple[int, str, int]]:
+        return (Call, (self.card, self.slug, self.seat))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Send(Action):
     """Send a Person you got rid of to ``seat``'s room."""
 
@@ -103,6 +169,15 @@ class Send(Action):
 
     def __str__(self) -> str:
         return f"send {self.seat}"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Send and self.seat == other.seat
+
+    def __hash__(self) -> int:
+        return hash((self.seat,))
+
+    def __reduce__(self) -> tuple[type[Send], tuple[int]]:
+        return (Send, (self.seat,))
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -136,12 +211,15 @@ class Play(Action):
     def __hash__(self) -> int:
         return hash((self.card, self.target, self.uid, self.dest))
 
+    def __reduce__(self) -> tuple[type[Play], tuple[int, str, str, int, int, int]]:
+        return (Play, (self.card, self.slug, self.target, self.tseat, self.uid, self.dest))
+
 
 PASS = PassWord("pass")
 DONE = Word("done")
 SHOP = Word("shop")
 CHECKOUT = Word("checkout")
 DISMISS = Word("dismiss")
-WORDS = {w.word: w for w in (PASS, DONE, SHOP, CHECKOUT, DISMISS)}
+WORDS: dict[str, Action] = {str(w): w for w in (PASS, DONE, SHOP, CHECKOUT, DISMISS)}
 ROLLS = tuple(Chance("roll", v, str(v)) for v in range(7))
 SEND = tuple(Send(s) for s in range(5))

@@ -12,7 +12,7 @@ from typing import Any
 
 from cardtable.bots.base import Bot
 from cardtable.engine.game import Action, Game
-from cardtable.games.chez_geek.actions import Call, CardAct, Play, Send, Word
+from cardtable.games.chez_geek.actions import Call, CardAct, PassWord, Play, Send, Word
 from cardtable.games.chez_geek.cards import CardDef, Num
 from cardtable.games.chez_geek.game import ChezGeekGame
 
@@ -69,7 +69,7 @@ class HeuristicBot(Bot):
     def score(self, a: Action, obs: dict[str, Any], step: str) -> float:
         me = obs["players"][self.seat]
         leader = self.leader(obs)
-        if isinstance(a, Word):
+        if isinstance(a, (Word, PassWord)):
             return {
                 "pass": 0.0,
                 "done": 0.0 if step != "discard" else 5.0,

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import ClassVar, Self
+from typing import Self
 
 from cardtable.games.chez_geek.schema import PlayLabel, RollPurposeLabel, StepLabel
 
@@ -121,15 +121,21 @@ R_INCOME, R_FREE_TIME, R_EVICT, R_CALL, R_SLACK = RollPurpose
 
 
 class Step:
-    """What every step has: its kind and the seat it belongs to.
+    """What every step has: its kind, and (declared by each step class) its ``seat``.
 
     ``clone`` gives a copy a state may change without touching the original;
-    a frozen step is its own clone.
+    a frozen step is its own clone. Each step pickles as its class and fields
+    (``__reduce__``): compiled, a step class has no default unpickling.
     """
 
     __slots__ = ()
-    kind: ClassVar[StepKind]
-    seat: int
+
+    # a property, not a class variable: compiled, a dataclass's ``__annotations__`` name
+    # a ``ClassVar``'s bare type, which ``dataclasses`` would take for a field
+    @property
+    def kind(self) -> StepKind:
+        """What the step is (each step class names its own)."""
+        raise NotImplementedError
 
     def clone(self) -> Self:
         return self
@@ -139,21 +145,33 @@ class Step:
 class DealJob(Step):
     """Chance deals ``seat`` a Job, from ``pool`` (the two-player pair) or the pile."""
 
-    kind: ClassVar[StepKind] = StepKind.CH_JOB
     seat: int
     pool: tuple[int, ...] = ()
+
+    @property
+    def kind(self) -> StepKind:
+        return StepKind.CH_JOB
+
+    def __reduce__(self) -> tuple[type[DealJob], tuple[int, tuple[int, ...]]]:
+        return (DealJob, (self.seat, self.pool))
 
 
 @dataclass(slots=True)
 class Draw(Step):
     """Chance deals ``seat`` Life cards, ``count`` still to come."""
 
-    kind: ClassVar[StepKind] = StepKind.CH_DRAW
     seat: int
     count: int
 
+    @property
+    def kind(self) -> StepKind:
+        return StepKind.CH_DRAW
+
     def clone(self) -> Draw:
         return Draw(self.seat, self.count)
+
+    def __reduce__(self) -> tuple[type[Draw], tuple[int, int]]:
+        return (Draw, (self.seat, self.count))
 
 
 @dataclass(slots=True)
@@ -165,7 +183,6 @@ class Roll(Step):
     card a roll to get rid of a Person is for.
     """
 
-    kind: ClassVar[StepKind] = StepKind.CH_ROLL
     seat: int
     purpose: RollPurpose
     held: int = -1
@@ -174,9 +191,19 @@ class Roll(Step):
     dice: int = 0
     total: int = 0
 
+    @property
+    def kind(self) -> StepKind:
+        return StepKind.CH_ROLL
+
     def clone(self) -> Roll:
         return Roll(
             self.seat, self.purpose, self.held, self.target, self.uid, self.dice, self.total
+        )
+
+    def __reduce__(self) -> tuple[type[Roll], tuple[int, RollPurpose, int, int, int, int, int]]:
+        return (
+            Roll,
+            (self.seat, self.purpose, self.held, self.target, self.uid, self.dice, self.total),
         )
 
 
@@ -184,37 +211,61 @@ class Roll(Step):
 class PickJob(Step):
     """The last game's winner picks a Job."""
 
-    kind: ClassVar[StepKind] = StepKind.D_PICK
     seat: int
+
+    @property
+    def kind(self) -> StepKind:
+        return StepKind.D_PICK
+
+    def __reduce__(self) -> tuple[type[PickJob], tuple[int]]:
+        return (PickJob, (self.seat,))
 
 
 @dataclass(frozen=True, slots=True)
 class CallPeople(Step):
     """The turn player's Call People phase."""
 
-    kind: ClassVar[StepKind] = StepKind.D_CALLS
     seat: int
+
+    @property
+    def kind(self) -> StepKind:
+        return StepKind.D_CALLS
+
+    def __reduce__(self) -> tuple[type[CallPeople], tuple[int]]:
+        return (CallPeople, (self.seat,))
 
 
 @dataclass(frozen=True, slots=True)
 class FreeTime(Step):
     """The turn player's Free Time phase."""
 
-    kind: ClassVar[StepKind] = StepKind.D_FREE
     seat: int
+
+    @property
+    def kind(self) -> StepKind:
+        return StepKind.D_FREE
+
+    def __reduce__(self) -> tuple[type[FreeTime], tuple[int]]:
+        return (FreeTime, (self.seat,))
 
 
 @dataclass(slots=True)
 class Shopping(Step):
     """A Shopping trip under way: the cart's slots and the Income they will cost."""
 
-    kind: ClassVar[StepKind] = StepKind.D_SHOP
     seat: int
     slots: list[int] = field(default_factory=list)
     spent: int = 0
 
+    @property
+    def kind(self) -> StepKind:
+        return StepKind.D_SHOP
+
     def clone(self) -> Shopping:
         return Shopping(self.seat, self.slots[:], self.spent)
+
+    def __reduce__(self) -> tuple[type[Shopping], tuple[int, list[int], int]]:
+        return (Shopping, (self.seat, self.slots, self.spent))
 
 
 @dataclass(slots=True)
@@ -224,41 +275,65 @@ class Window(Step):
     ``seat`` is the seat whose play it answers.
     """
 
-    kind: ClassVar[StepKind] = StepKind.D_WINDOW
     seat: int
     order: tuple[int, ...]
     ref: int
     pos: int = 0
 
+    @property
+    def kind(self) -> StepKind:
+        return StepKind.D_WINDOW
+
     def clone(self) -> Window:
         return Window(self.seat, self.order, self.ref, self.pos)
+
+    def __reduce__(self) -> tuple[type[Window], tuple[int, tuple[int, ...], int, int]]:
+        return (Window, (self.seat, self.order, self.ref, self.pos))
 
 
 @dataclass(frozen=True, slots=True)
 class SendPerson(Step):
     """``seat`` got rid of the room card ``uid``: send it on or dismiss it."""
 
-    kind: ClassVar[StepKind] = StepKind.D_SEND
     seat: int
     uid: int
+
+    @property
+    def kind(self) -> StepKind:
+        return StepKind.D_SEND
+
+    def __reduce__(self) -> tuple[type[SendPerson], tuple[int, int]]:
+        return (SendPerson, (self.seat, self.uid))
 
 
 @dataclass(frozen=True, slots=True)
 class PersonCost(Step):
     """An unwanted Person asks ``seat`` for a card with one of ``tags`` (any, ``or_any``)."""
 
-    kind: ClassVar[StepKind] = StepKind.D_COST
     seat: int
     tags: tuple[str, ...] = ()
     or_any: bool = False
+
+    @property
+    def kind(self) -> StepKind:
+        return StepKind.D_COST
+
+    def __reduce__(self) -> tuple[type[PersonCost], tuple[int, tuple[str, ...], bool]]:
+        return (PersonCost, (self.seat, self.tags, self.or_any))
 
 
 @dataclass(frozen=True, slots=True)
 class Discard(Step):
     """The turn player's Discard phase."""
 
-    kind: ClassVar[StepKind] = StepKind.D_DISCARD
     seat: int
+
+    @property
+    def kind(self) -> StepKind:
+        return StepKind.D_DISCARD
+
+    def __reduce__(self) -> tuple[type[Discard], tuple[int]]:
+        return (Discard, (self.seat,))
 
 
 @dataclass(slots=True)
@@ -270,7 +345,6 @@ class Announced(Step):
     a cancel answers, ``spent`` the Income a Shopping cart cost.
     """
 
-    kind: ClassVar[StepKind] = StepKind.PLAY
     seat: int
     play_kind: PlayKind
     slots: tuple[int, ...]
@@ -280,6 +354,10 @@ class Announced(Step):
     ref: int = -1
     spent: int = 0
     cancelled: bool = False
+
+    @property
+    def kind(self) -> StepKind:
+        return StepKind.PLAY
 
     def clone(self) -> Announced:
         return Announced(
@@ -292,6 +370,26 @@ class Announced(Step):
             self.ref,
             self.spent,
             self.cancelled,
+        )
+
+    def __reduce__(
+        self,
+    ) -> tuple[
+        type[Announced], tuple[int, PlayKind, tuple[int, ...], int, int, int, int, int, bool]
+    ]:
+        return (
+            Announced,
+            (
+                self.seat,
+                self.play_kind,
+                self.slots,
+                self.target,
+                self.uid,
+                self.dest,
+                self.ref,
+                self.spent,
+                self.cancelled,
+            ),
         )
 
 
