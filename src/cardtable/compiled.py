@@ -52,6 +52,7 @@ GAMES: dict[str, tuple[str, ...]] = {
     "chai-tea-jazz": (),
     "chez": (),
     "chez-geek": (
+        "cardtable.games.chez_geek.cards",
         "cardtable.games.chez_geek.phases",
         "cardtable.games.chez_geek.steps",
         "cardtable.games.chez_geek.actions",
