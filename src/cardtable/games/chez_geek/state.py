@@ -36,8 +36,7 @@ from cardtable.games.chez_geek.steps import (
 )
 
 if TYPE_CHECKING:
-    # named by the base class below as a string, which the linter does not read
-    from cardtable.games.chez_geek.game import ChezGeekGame  # noqa: F401
+    from cardtable.games.chez_geek.game import ChezGeekGame
 
 CHANCE = Marker.CHANCE
 TERMINAL = Marker.TERMINAL
