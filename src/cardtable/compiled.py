@@ -89,6 +89,7 @@ GAMES: dict[str, tuple[str, ...]] = {
         "cardtable.games.chez.state",
     ),
     "chez-geek": (
+        "cardtable.games.chez_geek.cards",
         "cardtable.games.chez_geek.phases",
         "cardtable.games.chez_geek.steps",
         "cardtable.games.chez_geek.actions",

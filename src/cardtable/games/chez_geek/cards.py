@@ -3,7 +3,9 @@
 Cards are data, not code: a deck file names each card, its kind, numbers,
 tags and effects, and the rules engine reads only these values. The types
 here are frozen so that one loaded deck can be shared by every state and
-every bot without copying.
+every bot without copying. Each pickles as its class and fields
+(``__reduce__``; the game and its deck go with a pickled state): compiled, a
+frozen class refuses the attribute writes of default unpickling.
 """
 
 from __future__ import annotations
@@ -78,6 +80,9 @@ class Num:
             return (self.a + self.b) // 2
         return (self.a * 7) // 2 + self.b
 
+    def __reduce__(self) -> tuple[type[Num], tuple[object, ...]]:
+        return (Num, (self.kind, self.a, self.b))
+
 
 def parse_num(value: object, *, lowhigh: bool = False, dice: bool = False) -> Num | None:
     """A number as a deck file writes it, or ``None`` if it is not one of the allowed forms."""
@@ -118,6 +123,24 @@ class Effect:
     scope: str = "any"
     or_any: bool = False  # discard cost: any card when none has the tags
 
+    def __reduce__(self) -> tuple[type[Effect], tuple[object, ...]]:
+        return (
+            Effect,
+            (
+                self.kind,
+                self.amount,
+                self.duration,
+                self.turns,
+                self.target,
+                self.tag,
+                self.tags,
+                self.card_kind,
+                self.to,
+                self.scope,
+                self.or_any,
+            ),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class Requirements:
@@ -126,6 +149,9 @@ class Requirements:
     invited_person: bool = False
     tags_in_room: tuple[str, ...] = ()
     jobs: tuple[str, ...] = ()
+
+    def __reduce__(self) -> tuple[type[Requirements], tuple[object, ...]]:
+        return (Requirements, (self.invited_person, self.tags_in_room, self.jobs))
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +205,29 @@ class CardDef:
     def continuing(self) -> bool:
         return any(e.duration == "turns" for e in self.effects)
 
+    def __reduce__(self) -> tuple[type[CardDef], tuple[object, ...]]:
+        return (
+            CardDef,
+            (
+                self.index,
+                self.name,
+                self.slug,
+                self.kind,
+                self.copies,
+                self.tags,
+                self.cost,
+                self.slack,
+                self.text,
+                self.effects,
+                self.stay,
+                self.requires,
+                self.when,
+                self.barred_jobs,
+                self.barred_if_room_has,
+                self.source,
+            ),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class JobDef:
@@ -199,6 +248,27 @@ class JobDef:
     text: str = ""
     source: str = ""
 
+    def __reduce__(self) -> tuple[type[JobDef], tuple[object, ...]]:
+        return (
+            JobDef,
+            (
+                self.index,
+                self.name,
+                self.slug,
+                self.income,
+                self.free_time,
+                self.slack_goal,
+                self.hand_size,
+                self.roll_bonus_tag,
+                self.roll_bonus,
+                self.call_bonus,
+                self.evict_bonus,
+                self.cannot_play,
+                self.text,
+                self.source,
+            ),
+        )
+
 
 @dataclass(frozen=True)
 class Deck:
@@ -217,6 +287,10 @@ class Deck:
     @property
     def life_count(self) -> int:
         return sum(c.copies for c in self.cards)
+
+    def __reduce__(self) -> tuple[type[Deck], tuple[object, ...]]:
+        # the lookups by slug are made again from the cards and Jobs
+        return (Deck, (self.jobs, self.cards, self.files))
 
 
 def slugify(name: str) -> str:
