@@ -42,9 +42,7 @@ def default_bot(game: Game) -> str:
     """The bot that fills a seat nobody chose a bot for: the one the game declares."""
     name = game.default_bot
     if name not in available_bots(game):
-        raise UnknownBotError(
-            f"{game.name} declares default bot {name!r}, which it does not offer"
-        )
+        raise UnknownBotError(f"{game.name} declares default bot {name!r}, which it does not offer")
     return name
 
 
