@@ -72,6 +72,9 @@ def load(data: bytes, fmt: str, game: Game) -> tuple[State, dict[int, Bot]] | No
         state, bots = loaded
     except Exception:
         return None
-    if not isinstance(state, State) or not isinstance(bots, dict):
+    # a state of this table's game, known by the persistent reference to the game (not
+    # by ``isinstance(state, State)``: with the compiled build, one long test process was
+    # seen holding a second ``State`` class object, and a good snapshot was then refused)
+    if getattr(state, "game", None) is not game or not isinstance(bots, dict):
         return None
     return state, bots
