@@ -25,12 +25,18 @@ NOTES = {
 # measured ratings: game -> level -> text shown, copied from the ladders in docs/bots.md
 RATINGS: dict[str, dict[str, str]] = {
     "chai-tea-jazz": {
-        "hard": "OpenSkill 28.8; first in 73% of 45 games vs two medium",
+        "hard": "OpenSkill 27.4; first in 74.5% of 600 games vs two medium",
         "medium": "OpenSkill 18.8",
     },
     "contest": {
+        "hard": "OpenSkill 23.8; wins 65.5% of 400 games vs medium",
         "medium": "OpenSkill 21.1",
         "easy": "OpenSkill 18.4",
+    },
+    "chez-geek": {
+        "hard": "OpenSkill 21.9; first in 29% of 100 four-level games (medium: 51%)",
+        "medium": "OpenSkill 26.3; first in 51% of 100 four-level games",
+        "easy": "OpenSkill 20.1; first in 20% of 100 four-level games",
     },
 }
 
