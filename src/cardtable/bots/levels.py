@@ -33,6 +33,10 @@ RATINGS: dict[str, dict[str, str]] = {
         "medium": "OpenSkill 21.1",
         "easy": "OpenSkill 18.4",
     },
+    "chez": {
+        "hard": "OpenSkill 27.2; first in 42% of 400 games vs three medium",
+        "medium": "OpenSkill 17.9",
+    },
     "chez-geek": {
         "hard": "OpenSkill 21.9; first in 29% of 100 four-level games (medium: 51%)",
         "medium": "OpenSkill 26.3; first in 51% of 100 four-level games",
