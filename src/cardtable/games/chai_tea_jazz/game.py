@@ -137,6 +137,15 @@ class ChaiTeaJazzGame(Game):
                 maximum=9,
             ),
             Setting(
+                "debt_steps",
+                STEPS,
+                "Bet Debt steps on the Barrel card (0: no Bet Debt, a pick cannot be "
+                "outbid; a tiny variant's setting)",
+                kind=int,
+                minimum=0,
+                maximum=STEPS,
+            ),
+            Setting(
                 "early_end",
                 False,
                 "end the game as soon as no remaining result can change the winner "
@@ -175,10 +184,10 @@ class ChaiTeaJazzGame(Game):
                 "setting jass needs the 36-card deck: play it with 2, 3 or 4 players"
             )
         ranks = s["ranks"]
-        if ranks and (n not in (3, 4) or not 2 <= ranks <= 9 or (4 * ranks) % n):
+        if ranks and (n not in (3, 4) or not 1 <= ranks <= 9 or (4 * ranks) % n):
             raise SettingError(
-                f"setting ranks={ranks!r} needs 3 or 4 players and 2..9 ranks whose 4 suits "
-                "deal evenly (3 players: 3, 6 or 9; 4 players: 2..9)"
+                f"setting ranks={ranks!r} needs 3 or 4 players and 1..9 ranks whose 4 suits "
+                "deal evenly (3 players: 3, 6 or 9; 4 players: 1..9)"
             )
         if s["early_end"] and s["cumulative"]:
             raise SettingError(
@@ -234,8 +243,9 @@ class ChaiTeaJazzGame(Game):
         self.tricks = 17 if n == 2 else self.hand_size
         self.last_bonus = 20 if n == 6 else 10
         self.increment = 5 if n <= 3 else 3
-        self.max_debt = self.increment * STEPS
-        self.debts = tuple(self.increment * i for i in range(STEPS + 1))
+        steps = self.settings["debt_steps"]
+        self.max_debt = self.increment * steps
+        self.debts = tuple(self.increment * i for i in range(steps + 1))
         self.layout = self._layout()
         self.rounds = len(self.rows) * self.num_sides
         self._tables()

@@ -144,7 +144,7 @@ class ChaiTeaJazzCodec(Codec):
         for t in obs.get("tricks") or ():
             for name in t["cards"]:
                 out[self.o_played + idx[name]] += copies
-        max_debt = float(g.max_debt)
+        max_debt = float(g.max_debt) or 1.0  # debt_steps=0: no Bet Debt to scale
         contract = obs.get("contract")
         if contract:
             out[self.o_declarer + rel(seat, contract["declarer"])] = 1.0
