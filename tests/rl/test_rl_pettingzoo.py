@@ -24,6 +24,17 @@ def test_pettingzoo_api_and_seed_tests_pass(config):
         seed_test(lambda: ctpz.env(name, players, **settings), num_cycles=60)
 
 
+@pytest.mark.parametrize("name", ["contest", "chai-tea-jazz"])
+def test_pettingzoo_api_test_passes_on_the_tiny_variants(name):
+    from cardtable.rl.tiny import TINY
+
+    settings = dict(TINY[name])
+    players = settings.pop("players")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(ctpz.env(name, players, **settings), num_cycles=60)
+
+
 def _play_out(env, seed):
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
