@@ -116,3 +116,15 @@ def test_win_chances_sum_to_one_and_give_the_winner_everything_at_the_end() -> N
     end = play_match(game, bots, seed=13, observe=False)
     assert isinstance(end, ChezGeekState)
     assert win_chances(end) == [1.0 if r == 1.0 else 0.0 for r in end.returns()]
+
+
+def test_win_chances_favour_the_seat_that_needs_less_slack() -> None:
+    state = _state_with_a_choice(13, 50)
+    seat = (state.turn + 1) % 4
+    richer = state.clone()
+    thing = next(c.index for c in state.defs if c.kind == "Thing")
+    richer.rooms[seat].append((thing, 5, 0, 10_000))  # five more Slack in that room
+    assert richer.slack_of(seat) < richer.goal(seat)  # still short of the goal
+    assert win_chances(richer)[seat] > win_chances(state)[seat]
+    others = [s for s in range(4) if s != seat]
+    assert all(win_chances(richer)[s] < win_chances(state)[s] for s in others)
