@@ -62,13 +62,26 @@ class HeuristicBot(Bot):
         if len(legal) == 1:
             return legal[0]
         step = observation["prompt"]["step"] if observation["prompt"] else ""
-        scored = [(self.score(a, observation, step), i) for i, a in enumerate(legal)]
-        best = max(scored)
+        leader = self.leader(observation)
+        best = max((self.score(a, observation, step, leader), i) for i, a in enumerate(legal))
         return legal[best[1]]
 
-    def score(self, a: Action, obs: dict[str, Any], step: str) -> float:
+    def ranked(self, observation: dict[str, Any], legal: Sequence[Action]) -> list[Action]:
+        """The legal actions, best first by this bot's scores (ties: the later action first).
+
+        The first is what ``act`` plays; a search (``rollout``) tries the first few.
+        """
+        step = observation["prompt"]["step"] if observation["prompt"] else ""
+        leader = self.leader(observation)
+        scored = sorted(
+            ((self.score(a, observation, step, leader), i) for i, a in enumerate(legal)),
+            reverse=True,
+        )
+        return [legal[i] for _, i in scored]
+
+    def score(self, a: Action, obs: dict[str, Any], step: str, leader: int) -> float:
+        """How much this bot likes ``a``; ``leader`` is ``self.leader(obs)``, found once a move."""
         me = obs["players"][self.seat]
-        leader = self.leader(obs)
         if isinstance(a, (Word, PassWord)):
             return {
                 "pass": 0.0,

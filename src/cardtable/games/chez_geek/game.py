@@ -65,7 +65,10 @@ class ChezGeekGame(Game):
             ),
         ),
     )
-    bots = {"heuristic": "cardtable.games.chez_geek.bots:HeuristicBot"}
+    bots = {
+        "heuristic": "cardtable.games.chez_geek.bots:HeuristicBot",
+        "rollout": "cardtable.games.chez_geek.rollout:RolloutBot",
+    }
     default_bot = "heuristic"
     file_options = (
         FileOption(
