@@ -29,9 +29,10 @@ RATINGS: dict[str, dict[str, str]] = {
         "medium": "OpenSkill 18.8",
     },
     "contest": {
-        "hard": "OpenSkill 23.8; wins 65.5% of 400 games vs medium",
-        "medium": "OpenSkill 21.1",
-        "easy": "OpenSkill 18.4",
+        "expert": "OpenSkill 23.9; wins 69.9% of 356 five-level games",
+        "hard": "OpenSkill 22.2; wins 61.1% of 357 five-level games, 65.5% of 400 vs medium",
+        "medium": "OpenSkill 21.3; wins 41.5% of 357 five-level games",
+        "easy": "OpenSkill 19.0; wins 45.6% of 360 five-level games",
     },
     "chez": {
         "hard": "OpenSkill 27.2; first in 42% of 400 games vs three medium",
