@@ -268,7 +268,10 @@ def test_a_full_game_played_by_clicking_the_board(server, browser, game):
         actions = record["actions"][:move]
         mine = [a for i, a in enumerate(actions) if states[i].current_player() == 0]
         earlier = [json.dumps(states[i].observation(0)) for i in range(move)]
-        assert leaks(game, state, dom, catalogue, mine, earlier) == [], (game, move)
+        found = leaks(game, state, dom, catalogue, mine, earlier)
+        # on a failure, what the page said around each card and the record to replay it
+        where = {c: dom[max(0, dom.find(c) - 200) : dom.find(c) + 200] for c in found}
+        assert found == [], (game, move, where, record.get("seed"), record["actions"][:move])
         hidden_checked += len(set(state.cards()))
     assert samples and (hidden_checked > 0 or game == "contest")
     assert not errors + phone_errors, errors + phone_errors
