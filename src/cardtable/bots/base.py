@@ -13,7 +13,21 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Action, Game
+
+
+def apply_settings(bot: object, kind: str, names: Sequence[str], settings: dict[str, Any]) -> None:
+    """Set a spec's keyword settings on ``bot``, refusing any name it does not take.
+
+    A spec such as ``pimc(samples=6)`` comes from the command line or the lobby, so an
+    unknown name is refused with the list of valid ones rather than silently kept.
+    """
+    for key, value in settings.items():
+        if key not in names:
+            valid = ", ".join(names)
+            raise SettingError(f"unknown {kind} setting {key!r}; valid settings: {valid}")
+        setattr(bot, key, value)
 
 
 class Bot:

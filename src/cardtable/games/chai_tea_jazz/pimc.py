@@ -21,7 +21,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, cast
 
-from cardtable.bots.base import Bot
+from cardtable.bots.base import Bot, apply_settings
 from cardtable.bots.infoset import InformationSet
 from cardtable.bots.ismcts import InformationSetRequired
 from cardtable.engine.errors import SettingError
@@ -49,11 +49,7 @@ class PIMCBot(Bot):
         self, game: ChaiTeaJazzGame, seat: int, seed: int | None = None, **settings: Any
     ) -> None:
         super().__init__(game, seat, seed)
-        for key, value in settings.items():
-            if key not in self.SETTINGS:
-                valid = ", ".join(self.SETTINGS)
-                raise SettingError(f"unknown pimc setting {key!r}; valid settings: {valid}")
-            setattr(self, key, value)
+        apply_settings(self, "pimc", self.SETTINGS, settings)
         if self.samples < 1 or self.depth < 1 or self.exact < 0:
             raise SettingError("pimc needs samples >= 1, depth >= 1 and exact >= 0")
         self.heuristic = HeuristicBot(game, seat, seed)

@@ -37,7 +37,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable.bots.base import Bot
+from cardtable.bots.base import Bot, apply_settings
 from cardtable.bots.infoset import InformationSet
 from cardtable.bots.ismcts import InformationSetRequired
 from cardtable.engine.errors import SettingError
@@ -134,11 +134,7 @@ class RolloutBot(Bot):
         self, game: ChezGeekGame, seat: int, seed: int | None = None, **settings: Any
     ) -> None:
         super().__init__(game, seat, seed)
-        for key, value in settings.items():
-            if key not in self.SETTINGS:
-                valid = ", ".join(self.SETTINGS)
-                raise SettingError(f"unknown rollout setting {key!r}; valid settings: {valid}")
-            setattr(self, key, value)
+        apply_settings(self, "rollout", self.SETTINGS, settings)
         if self.samples < 1 or self.candidates < 1:
             raise SettingError("rollout needs samples >= 1 and candidates >= 1")
         if self.horizon is not None and self.horizon < 1:
