@@ -262,7 +262,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="per run and side")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--game", action="append", help="only these games (repeatable)")
-    parser.add_argument("--iterations", type=int, default=1000, help="ISMCTS iterations")
+    parser.add_argument("--iterations", type=int, default=1000, help="ISMCTS iterations (0: none)")
     parser.add_argument("--positions", type=int, default=5, help="ISMCTS decision points")
     parser.add_argument("--no-ismcts", action="store_true", help="skip the ISMCTS section")
     args = parser.parse_args()
@@ -293,7 +293,7 @@ def main() -> None:
             f"{our_us / peer_us:>7.2f}",
             flush=True,
         )
-    if not args.no_ismcts:
+    if not args.no_ismcts and args.iterations > 0:
         games = list(dict.fromkeys(p.game for p in pairings))
         print_ismcts(games, args.iterations, args.positions)
 

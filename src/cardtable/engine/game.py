@@ -458,7 +458,7 @@ class State(ABC, Generic[GameT]):
         return legal
 
     def apply_action(self, action: Action) -> None:
-        if action not in self.legal_actions():
+        if not _holds(self.legal_actions(), action):
             reason = "the game is over" if self.is_terminal() else self._why_illegal(action)
             raise IllegalActionError(str(action), reason, self.where())
         self._apply(action)
@@ -594,6 +594,16 @@ class State(ABC, Generic[GameT]):
 
     def __str__(self) -> str:
         return self.where()
+
+
+def _holds(legal: list[Action], action: Action) -> bool:
+    """``action in legal``, looking for the very object first: callers nearly always
+    pass one of the legal actions back, and ``in`` would call ``__eq__`` on each
+    action before it (dozens at a draw)."""
+    for candidate in legal:
+        if candidate is action:
+            return True
+    return action in legal
 
 
 def check_seat(state: State, seat: int) -> None:

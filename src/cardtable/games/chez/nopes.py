@@ -12,7 +12,7 @@ from mypy_extensions import mypyc_attr
 
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez import actions as act
-from cardtable.games.chez.cards import ACE_OF_SPADES, ACES
+from cardtable.games.chez.cards import ACE_OF_SPADES, ACES, NKINDS
 from cardtable.games.chez.playability import KEY_OF_KIND
 from cardtable.games.chez.specials import ChezSpecials
 from cardtable.games.chez.steps import (
@@ -23,15 +23,22 @@ from cardtable.games.chez.steps import (
 CHANCE = Marker.CHANCE
 SPADES = frozenset({ACE_OF_SPADES})
 ANY_ACE = frozenset(ACES)
+IS_ACE = tuple(k in ANY_ACE for k in range(NKINDS))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # see ChezCore
 class ChezNopes(ChezSpecials):
     def _usable_aces(self, seat: int, as_only: bool) -> list[int]:
-        held = set(map(self.kind.__getitem__, self.hands[seat]))  # in C: asked at every window
-        if as_only:
-            return [ACE_OF_SPADES] if ACE_OF_SPADES in held else []
-        return [a for a in ACES if a in held]
+        """The Aces the seat could nope with, in kind order (asked at every window)."""
+        kind = self.kind
+        found: list[int] = []
+        for cid in self.hands[seat]:
+            k = kind[cid]
+            if IS_ACE[k] and k not in found and (k == ACE_OF_SPADES or not as_only):
+                found.append(k)
+        if len(found) > 1:
+            found.sort()
+        return found
 
     def _run_window(self, step: WindowStep) -> int | None:
         order = step.order

@@ -21,18 +21,16 @@ from cardtable.games.chez.steps import R_ACCEPT, R_PLAGUE, DrawStep, RollStep
 RANK_BIT = tuple(1 << RANK[k] for k in range(NKINDS))
 
 
+def _groups(kinds: list[int]) -> list[list[int]]:
+    """Sorted kinds grouped by value (index 0: Jokers); each group stays sorted."""
+    groups: list[list[int]] = [[] for _ in range(14)]
+    for k in kinds:
+        groups[RANK[k]].append(k)
+    return groups
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # see ChezCore
 class ChezTurn(ChezPlays):
-    def _by_rank(self, seat: int) -> list[list[int]]:
-        """The hand's kinds grouped by value (index 0: Jokers), each group sorted."""
-        groups: list[list[int]] = [[] for _ in range(14)]
-        for k in map(self.kind.__getitem__, self.hands[seat]):
-            groups[RANK[k]].append(k)
-        for g in groups:
-            if len(g) > 1:
-                g.sort()
-        return groups
-
     def _turn_legal(self) -> list[Action]:
         p = self.turn
         on = self.switched_on
@@ -46,47 +44,64 @@ class ChezTurn(ChezPlays):
                 if "doubles" in on:
                     doubles.joker_stacks(jokers, out)
             return out
-        # iterated in C where it can be: this runs at every turn decision
-        kinds = list(map(kind.__getitem__, hand))
-        seen = sorted(set(kinds))
-        # which values are in hand, as bits, to skip combos that cannot be there
-        mask = 0
-        for bit in map(RANK_BIT.__getitem__, seen):
-            mask |= bit
-        repeats = len(kinds) > mask.bit_count()
-        groups: list[list[int]] | None = None
-        out = []
+        kinds = sorted(map(kind.__getitem__, hand))
+        game = self.game
         if self.actions_left:
-            playable = PLAYABLE[self.topkey]
-            single = act.SINGLE
-            out.extend([single[k] for k in seen if playable[k]])
-            if len(kinds) >= 2:
-                plays: list[act.Play] = []
-                if repeats and "doubles" in on:
-                    groups = self._by_rank(p)
-                    doubles.options(groups, playable, plays, "two_red_sixes" in on)
-                game = self.game
-                offers = game.discard_by_mask.get(mask)
-                if offers is None:
-                    offers = game.discard_offers(mask)
-                for applies, rule in offers:
-                    if applies is None or applies(mask, seen, repeats):
-                        groups = groups or self._by_rank(p)
-                        rule.options(groups, playable, plays)
-                out.extend(plays)
-            out.append(act.PICK)
+            plays, mask, repeats = self._discard_options(kinds)
+            out = plays
         else:
-            out.append(act.END)
+            mask = 0
+            for bit in map(RANK_BIT.__getitem__, kinds):
+                mask |= bit
+            repeats = len(kinds) > mask.bit_count()
+            out = [act.END]
         if not self.bonus_used and kinds:
-            game = self.game
             fronts = game.front_by_mask.get(mask)
             if fronts is None:
                 fronts = game.front_offers(mask)
+            groups: list[list[int]] | None = None
             for front in fronts:
                 if front.applies(self, p, mask, repeats):
-                    groups = groups or self._by_rank(p)
+                    groups = groups or _groups(kinds)
                     front.options(self, p, groups, out)
         return out
+
+    def _discard_options(self, kinds: list[int]) -> tuple[list[Action], int, bool]:
+        """Every play onto the pile from a hand of these kinds (sorted), then ``pick``;
+        with the hand's value bits and whether it repeats a value (the front combos'
+        first questions)."""
+        on = self.switched_on
+        # the distinct kinds (``kinds`` is sorted), and which values are in hand as bits,
+        # to skip combos that cannot be there
+        seen: list[int] = []
+        mask = 0
+        last = -1
+        for k in kinds:
+            if k != last:
+                seen.append(k)
+                mask |= RANK_BIT[k]
+                last = k
+        repeats = len(kinds) > mask.bit_count()
+        groups: list[list[int]] | None = None
+        playable = PLAYABLE[self.topkey]
+        single = act.SINGLE
+        out: list[Action] = [single[k] for k in seen if playable[k]]
+        if len(kinds) >= 2:
+            plays: list[act.Play] = []
+            if repeats and "doubles" in on:
+                groups = _groups(kinds)
+                doubles.options(groups, playable, plays, "two_red_sixes" in on)
+            game = self.game
+            offers = game.discard_by_mask.get(mask)
+            if offers is None:
+                offers = game.discard_offers(mask)
+            for applies, rule in offers:
+                if applies is None or applies(mask, seen, repeats):
+                    groups = groups or _groups(kinds)
+                    rule.options(groups, playable, plays)
+            out.extend(plays)
+        out.append(act.PICK)
+        return out, mask, repeats
 
     def _apply_turn(self, action: Action) -> None:
         if type(action) is act.Play:

@@ -113,24 +113,37 @@ class ChezGeekGame(Game):
         self.draw_actions = tuple(Chance("draw", c.index, c.slug) for c in cards)
         self.job_actions = tuple(Chance("job", j.index, j.slug) for j in self.deck_def.jobs)
         self.pick_actions = tuple(CardAct("pick", j.index, j.slug) for j in self.deck_def.jobs)
-        self._card_actions: dict[tuple[str, int], CardAct] = {}
-        self._call_actions: dict[tuple[int, int], CallAction] = {}
+        # every action on one card type made once, as tables the compiled rules index
+        # (a call into this interpreted class per listed action cost more than the rest)
+        types = range(len(cards))
+        self.buy_actions = tuple(CardAct("buy", t, cards[t].slug) for t in types)
+        self.do_actions = tuple(CardAct("do", t, cards[t].slug) for t in types)
+        self.discard_actions = tuple(CardAct("discard", t, cards[t].slug) for t in types)
+        self._card_actions: dict[str, tuple[CardAct, ...]] = {
+            "buy": self.buy_actions,
+            "do": self.do_actions,
+            "discard": self.discard_actions,
+        }
+        # a Person called into a seat's house, for every seat
+        self.call_actions = tuple(
+            tuple(CallAction(t, cards[t].slug, seat) for seat in range(self.num_players))
+            for t in types
+        )
+        # a Whenever played with no target
+        self.bare_plays = tuple(Play(t, cards[t].slug, "", -1, -1, -1) for t in types)
         self._play_actions: dict[tuple[int, str, int, int, int], Play] = {}
 
     # ---- interned actions: legality checks compare few, equal objects --------------------
     def card_action(self, verb: str, t: int) -> CardAct:
-        key = (verb, t)
-        a = self._card_actions.get(key)
-        if a is None:
-            a = self._card_actions[key] = CardAct(verb, t, self.deck_def.cards[t].slug)
-        return a
+        """``buy``, ``do`` or ``discard`` on card type ``t`` (the parser's way in)."""
+        return self._card_actions[verb][t]
 
     def call_action(self, t: int, seat: int) -> CallAction:
-        key = (t, seat)
-        a = self._call_actions.get(key)
-        if a is None:
-            a = self._call_actions[key] = CallAction(t, self.deck_def.cards[t].slug, seat)
-        return a
+        """Call type ``t`` into ``seat``'s house; a seat past the table is well formed
+        notation that no state will find legal."""
+        if seat < self.num_players:
+            return self.call_actions[t][seat]
+        return CallAction(t, self.deck_def.cards[t].slug, seat)
 
     def play_action(self, t: int, text: str, tseat: int, uid: int, dest: int) -> Play:
         key = (t, text, tseat, uid, dest)

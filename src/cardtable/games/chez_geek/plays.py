@@ -76,11 +76,11 @@ def legal(st: ChezGeekState) -> list[Action]:
             if not card.is_person or not allowed(st, seat, card):
                 continue
             if card.kind == "Pet":
-                out.append(game.call_action(t, seat))
+                out.append(game.call_actions[t][seat])
                 continue
             for dest in range(st.n):
                 if may_enter(st, card, dest):
-                    out.append(game.call_action(t, dest))
+                    out.append(game.call_actions[t][dest])
         out.extend(whenever_plays(st, seat, D_CALLS, None))
         return out
     if kind == D_FREE:
@@ -90,12 +90,12 @@ def legal(st: ChezGeekState) -> list[Action]:
             out.append(act.SHOP)  # whether a Thing is affordable is not for others to learn
             for t in types:
                 if defs[t].kind == "Activity" and can_do(st, seat, defs[t]):
-                    out.append(game.card_action("do", t))
+                    out.append(game.do_actions[t])
         out.extend(whenever_plays(st, seat, D_FREE, None))
         return out
     if kind == D_SHOP:
         out = [
-            game.card_action("buy", t)
+            game.buy_actions[t]
             for t in hand_types(st, seat)
             if defs[t].kind == "Thing" and defs[t].cost <= st.income and allowed(st, seat, defs[t])
         ]
@@ -105,11 +105,12 @@ def legal(st: ChezGeekState) -> list[Action]:
         return [act.DISMISS, *(act.SEND[s] for s in people.send_choices(st, top.uid))]
     if type(top) is PersonCost:
         choices = people.cost_choices(st, top)
-        return [act.PASS, *(game.card_action("discard", t) for t in choices)]
+        discards = game.discard_actions
+        return [act.PASS, *[discards[t] for t in choices]]
     if kind == D_DISCARD:
         hand = st.hands[seat]
         out = (
-            [game.card_action("discard", t) for t in hand_types(st, seat)] if len(hand) > 1 else []
+            [game.discard_actions[t] for t in hand_types(st, seat)] if len(hand) > 1 else []
         )
         if len(hand) <= MAX_HAND_AFTER_DISCARD:
             out.insert(0, act.DONE)

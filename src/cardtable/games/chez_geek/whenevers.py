@@ -61,7 +61,7 @@ def whenever_plays(
         e = cancels[t]
         if e is not None:
             if play is not None and cancel.answers(st, e, play):
-                out.append(st.game.play_action(t, "", -1, -1, -1))
+                out.append(game.bare_plays[t])
             continue
         when = card.when
         if when == "own_turn" and not own_turn:
