@@ -31,7 +31,7 @@ SEARCH: tuple[str, ...] = (
     "cardtable.bots.infoset",
     "cardtable.bots.ismcts",
 )
-ENGINE: tuple[str, ...] = ("cardtable.engine.game",)
+ENGINE: tuple[str, ...] = ("cardtable.engine.draws", "cardtable.engine.game")
 # each game's modules in an order of dependence; an empty group is not ready yet
 GAMES: dict[str, tuple[str, ...]] = {
     "contest": (

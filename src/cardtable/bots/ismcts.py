@@ -45,6 +45,7 @@ from mypy_extensions import mypyc_attr
 from cardtable.bots.base import Bot
 from cardtable.bots.inference import sample_weighted
 from cardtable.bots.infoset import InformationSet, decide
+from cardtable.engine.draws import below, shuffle
 from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Action, Game, Marker, State
 
@@ -52,27 +53,6 @@ WIDEN_BASE = 2
 
 # a node's actions: the game's actions in a search; a node takes any hashable values
 A = TypeVar("A", bound=Hashable)
-
-
-def below(rng: random.Random, n: int) -> int:
-    """``rng.randrange(n)`` for ``n > 0``: the same draws, without its interpreted layers.
-
-    ``randrange(n)`` checks its argument and calls ``_randbelow(n)``, which draws
-    ``n.bit_length()`` bits until the value is below ``n``; this is that loop, so a
-    seeded search makes the same choices and consumes the same random numbers.
-    """
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
-
-
-def shuffle(rng: random.Random, items: list[Any]) -> None:
-    """``rng.shuffle(items)``: the same Fisher-Yates swaps from the same draws."""
-    for i in range(len(items) - 1, 0, -1):
-        j = below(rng, i + 1)
-        items[i], items[j] = items[j], items[i]
 
 
 def information_key(value: object) -> Hashable:

@@ -15,6 +15,7 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, TypeVar
 
+from cardtable.engine.draws import shuffle, weighted
 from cardtable.games.chai_tea_jazz.cards import SUIT_OF
 from cardtable.games.chai_tea_jazz.deals import slots_to_round
 from cardtable.games.chai_tea_jazz.phases import Phase
@@ -49,26 +50,44 @@ def hidden_slots(state: ChaiTeaJazzState, seat: int) -> list[tuple[int, int]]:
 def _assign(
     pool: list[int], groups: dict[int, int], masks: dict[int, int], rng: random.Random
 ) -> dict[int, list[int]] | None:
-    """Cards to groups (capacity ``groups[g]``) avoiding each group's void suits."""
+    """Cards to groups (capacity ``groups[g]``) avoiding each group's void suits.
+
+    Most constrained cards first, each to a group that may hold it with odds by the
+    room it has left; a dead end starts again. The draws are ``rng.shuffle`` and
+    ``rng.choices`` made without their interpreted layers (``engine.draws``): a
+    search re-deals at every iteration.
+    """
+    names = list(groups)
+    size = len(names)
+    bars = [masks[g] for g in names]
+    # how many groups may hold each suit
+    room_for = [sum(1 for m in bars if not m >> suit & 1) for suit in range(max(SUIT_OF) + 1)]
+    weights = [0] * size
     for _ in range(TRIES):
         cards = pool[:]
-        rng.shuffle(cards)
-        cards.sort(key=lambda c: sum(1 for g in groups if not masks[g] >> SUIT_OF[c] & 1))
-        left = dict(groups)
-        out: dict[int, list[int]] = {g: [] for g in groups}
+        shuffle(rng, cards)
+        keys = [room_for[SUIT_OF[c]] for c in cards]
+        order = sorted(range(len(cards)), key=keys.__getitem__)  # stable, as ``sort`` is
+        left = [groups[g] for g in names]
+        dealt: list[list[int]] = [[] for _ in range(size)]
         ok = True
-        for c in cards:
-            bit = SUIT_OF[c]
-            options = [g for g, k in left.items() if k and not masks[g] >> bit & 1]
+        for at in order:
+            c = cards[at]
+            suit = SUIT_OF[c]
+            options = 0
+            for i in range(size):
+                w = left[i] if not bars[i] >> suit & 1 else 0
+                weights[i] = w
+                if w:
+                    options += 1
             if not options:
                 ok = False
                 break
-            weights = [left[g] for g in options]
-            g = rng.choices(options, weights)[0]
-            out[g].append(c)
-            left[g] -= 1
+            i = weighted(rng, weights)
+            dealt[i].append(c)
+            left[i] -= 1
         if ok:
-            return out
+            return {g: dealt[i] for i, g in enumerate(names)}
     return None
 
 

@@ -26,6 +26,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from cardtable.engine.draws import below, pair, shuffle
 from cardtable.engine.game import check_seat
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import NAME
@@ -46,22 +47,21 @@ def _walk(node: tuple[Any, ...] | None) -> list[Any]:
     return out
 
 
-def _shuffle(rng: random.Random, items: list[int]) -> None:
-    """``rng.shuffle(items)``: the same Fisher-Yates swaps from the same draws, without
-    its interpreted layers (a search resamples at every iteration)."""
-    getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
+def _holds(kind: Sequence[int], constraint: tuple[tuple[int, ...], frozenset[int], bool]) -> bool:
+    """Whether one remembered answer to "did this hand hold one of these kinds" holds."""
+    hand, kinds, holds = constraint
+    for c in hand:
+        if kind[c] in kinds:
+            return holds
+    return not holds
 
 
 def _consistent(kind: Sequence[int], constraints: list[Any]) -> bool:
     """Every remembered answer to "did this hand hold one of these kinds" still holds."""
-    return all(any(kind[c] in kinds for c in hand) == holds for hand, kinds, holds in constraints)
+    for constraint in constraints:  # noqa: SIM110 - a generator costs more here
+        if not _holds(kind, constraint):
+            return False
+    return True
 
 
 def resample_state(state: ChezState, seat: int, rng: random.Random) -> ChezState:
@@ -80,19 +80,30 @@ def resample_state(state: ChezState, seat: int, rng: random.Random) -> ChezState
             trial = list(state.kind)
             for group in free:
                 pool = [trial[c] for c in group]
-                _shuffle(rng, pool)
+                shuffle(rng, pool)
                 for cid, k in zip(group, pool, strict=True):
                     trial[cid] = k
             if _consistent(trial, constraints):
                 kind = trial
                 break
         else:
+            # the chain starts from the true deal, which keeps every answer, and each
+            # accepted swap keeps them: only the answers about hands holding a swapped
+            # card can change, so only those are asked again
+            about: dict[int, list[Any]] = {}
+            for constraint in constraints:
+                for c in constraint[0]:
+                    about.setdefault(c, []).append(constraint)
+            nothing: list[Any] = []
             for _ in range(4 * sum(len(g) for g in free)):
-                a, b = rng.sample(rng.choice(free), 2)
+                a, b = pair(rng, free[below(rng, len(free))])
                 if kind[a] == kind[b]:
                     continue
                 kind[a], kind[b] = kind[b], kind[a]
-                if not _consistent(kind, constraints):
+                if not (
+                    _consistent(kind, about.get(a, nothing))
+                    and _consistent(kind, about.get(b, nothing))
+                ):
                     kind[a], kind[b] = kind[b], kind[a]
     other = state.clone()
     other.kind = tuple(kind)

@@ -109,9 +109,7 @@ def legal(st: ChezGeekState) -> list[Action]:
         return [act.PASS, *[discards[t] for t in choices]]
     if kind == D_DISCARD:
         hand = st.hands[seat]
-        out = (
-            [game.discard_actions[t] for t in hand_types(st, seat)] if len(hand) > 1 else []
-        )
+        out = [game.discard_actions[t] for t in hand_types(st, seat)] if len(hand) > 1 else []
         if len(hand) <= MAX_HAND_AFTER_DISCARD:
             out.insert(0, act.DONE)
         return out
