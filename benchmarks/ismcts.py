@@ -3,7 +3,9 @@
 For each game (default player count) a few decision points are taken along a
 seeded random game, and one ISMCTS decision (``max_actions`` off, so exactly
 ITERATIONS iterations) is timed at each; the median is printed, as CPU time of
-this process (robust when other work shares the machine) and as wall time.
+this process (robust when other work shares the machine) and as wall time,
+after one untimed decision (the first search of a process fills the game's
+per-hand tables and interned actions once).
 Also printed: the default ``ismcts`` bot's CPU time per move and iterations,
 since its action budget stops long games early.
 Run: ``.venv/bin/python benchmarks/ismcts.py [ITERATIONS] [POSITIONS] [GAME ...]``.
@@ -49,7 +51,13 @@ def main() -> None:
     )
     for name in names:
         cpu, wall, default_cpu, default_its = [], [], [], []
-        for state in decision_points(name, 42, positions):
+        points = decision_points(name, 42, positions)
+        if points:  # untimed: the first search of a process fills the game's tables
+            warm = points[-1]
+            warm_seat = warm.current_player()
+            assert isinstance(warm_seat, int)
+            decide(ISMCTSBot(warm.game, warm_seat, seed=2, iterations=iterations), warm)
+        for state in points:
             seat = state.current_player()
             assert isinstance(seat, int)
             bot = ISMCTSBot(state.game, seat, seed=1, iterations=iterations, max_actions=None)

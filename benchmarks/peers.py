@@ -190,8 +190,14 @@ ISMCTS_PEER = ("oh_hell", {"players": 3, "num_tricks_fixed": 12})
 
 
 def our_ismcts_ms(name: str, iterations: int, positions: int) -> float:
+    """CPU ms per decision, after one untimed decision: the first search of a process
+    fills the game's per-hand tables and the interned actions, a cost paid once and
+    not per move (the peers get the same warm-up)."""
     costs = []
-    for state in decision_points(name, 42, positions):
+    points = decision_points(name, 42, positions)
+    warm = points[-1]
+    decide(ISMCTSBot(warm.game, warm.current_player(), seed=2, iterations=iterations), warm)
+    for state in points:
         bot = ISMCTSBot(
             state.game, state.current_player(), seed=1, iterations=iterations, max_actions=None
         )
@@ -221,7 +227,8 @@ def peer_ismcts_ms(iterations: int, positions: int) -> tuple[float, float]:
     """OpenSpiel's C++ and Python ISMCTS (random rollouts), CPU ms per decision."""
     game = pyspiel.load_game(*ISMCTS_PEER)
     cpp, python = [], []
-    for state in peer_decision_points(positions):
+    points = peer_decision_points(positions)
+    for warm_up, state in [(True, points[-1])] + [(False, p) for p in points]:
         bot = pyspiel.ISMCTSBot(
             1,
             pyspiel.RandomRolloutEvaluator(1, 1),
@@ -234,21 +241,26 @@ def peer_ismcts_ms(iterations: int, positions: int) -> tuple[float, float]:
         )
         start = time.process_time()
         bot.step(state)
-        cpp.append(1000 * (time.process_time() - start))
+        cpp_ms = 1000 * (time.process_time() - start)
         evaluator = py_mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
         pybot = py_ismcts.ISMCTSBot(
             game, evaluator, 1.5, iterations, random_state=np.random.RandomState(1)
         )
         start = time.process_time()
         pybot.step(state)
-        python.append(1000 * (time.process_time() - start))
+        if not warm_up:
+            cpp.append(cpp_ms)
+            python.append(1000 * (time.process_time() - start))
     return statistics.median(cpp), statistics.median(python)
 
 
 def print_ismcts(games: list[str], iterations: int, positions: int) -> None:
     cpp, python = peer_ismcts_ms(iterations, positions)
     peer = f"{ISMCTS_PEER[0]}(players=3,num_tricks_fixed=12)"
-    print(f"\nISMCTS, {iterations} iterations, CPU ms per decision (median of {positions})")
+    print(
+        f"\nISMCTS, {iterations} iterations, CPU ms per decision (median of {positions}, "
+        "after one untimed decision)"
+    )
     print(f"{'game':<18}{'ms':>8}{'target':>8}  {peer}: C++ {cpp:.1f} ms, Python {python:.1f} ms")
     for name in games:
         ms = our_ismcts_ms(name, iterations, positions)

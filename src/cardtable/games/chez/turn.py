@@ -44,15 +44,17 @@ class ChezTurn(ChezPlays):
                 if "doubles" in on:
                     doubles.joker_stacks(jokers, out)
             return out
-        kinds = sorted(map(kind.__getitem__, hand))
+        # a comprehension and sort, not sorted(map(...)): compiled, it indexes directly
+        kinds = [kind[cid] for cid in hand]
+        kinds.sort()
         game = self.game
         if self.actions_left:
             plays, mask, repeats = self._discard_options(kinds)
             out = plays
         else:
             mask = 0
-            for bit in map(RANK_BIT.__getitem__, kinds):
-                mask |= bit
+            for k in kinds:
+                mask |= RANK_BIT[k]
             repeats = len(kinds) > mask.bit_count()
             out = [act.END]
         if not self.bonus_used and kinds:
@@ -131,7 +133,11 @@ class ChezTurn(ChezPlays):
         hand = self.hands[p]
         playable = PLAYABLE[self.topkey]
         kind = self.kind
-        could = any(map(playable.__getitem__, map(kind.__getitem__, hand)))
+        could = False
+        for cid in hand:
+            if playable[kind[cid]]:
+                could = True
+                break
         self._remember(hand, PLAYABLE_SETS[self.topkey], could)
         self.actions_left -= 1
         self._log("pick", p, could)
