@@ -33,17 +33,3 @@ def test_a_combo_switched_off_is_not_among_the_game_s_combos():
     assert "siege" not in [r.SETTING.name for r in game.front_combos]
     assert len(game.discard_combos) == len(DISCARD) - 1
     assert len(game.front_combos) == len(FRONT) - 1
-
-
-def test_the_resampler_shuffles_as_random_shuffle_does():
-    # seeded searches must make the same choices whether or not the resampler is compiled
-    import random
-
-    from cardtable.games.chez.resample import _shuffle
-
-    for n in range(40):
-        ours, theirs = list(range(n)), list(range(n))
-        a, b = random.Random(n), random.Random(n)
-        a.shuffle(theirs)
-        _shuffle(b, ours)
-        assert ours == theirs and a.random() == b.random()

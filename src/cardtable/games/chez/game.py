@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from cardtable.engine.errors import BadDealError, SettingError
@@ -11,13 +10,14 @@ from cardtable.engine.game import Game, GameInfo, Setting
 from cardtable.games.chez.cards import NAME, deck_counter, deck_kinds, parse_card
 from cardtable.games.chez.combos import DISCARD, FRONT, DiscardCombo, FrontCombo
 from cardtable.games.chez.combos import SETTINGS as COMBO_SETTINGS
-from cardtable.games.chez.combos._shape import always
+from cardtable.games.chez.combos._shape import Offer, always
 from cardtable.games.chez.schema import ChezObservation, ChezPublicObservation
 from cardtable.games.chez.state import ChezState
 from cardtable.games.chez.view import render as render_view
 
 # a discard combo as the turn asks it: its ``applies`` (None: always) and its module
-DiscardOffer = tuple[Callable[[int, Sequence[int], bool], bool] | None, DiscardCombo]
+# (whether to ask ``applies``, the combo's compiled questions)
+DiscardOffer = tuple[bool, Offer]
 
 NOPE_WINDOW = Setting(
     "nope_window",
@@ -86,13 +86,13 @@ class ChezGame(Game):
 
     def discard_offers(self, mask: int) -> tuple[DiscardOffer, ...]:
         """The enabled discard combos whose ``NEEDS`` and ``VALUES`` a hand with these
-        value bits meets, as ``(applies or None when always, module)``: the turn's hot
+        value bits meets, as ``(whether to ask applies, its Offer)``: the turn's hot
         loop then asks only these, and calls ``applies`` only where it looks closer."""
         found = self.discard_by_mask.get(mask)
         if found is None:
             values = (mask >> 1).bit_count()
             found = self.discard_by_mask[mask] = tuple(
-                (None if rule.applies is always else rule.applies, rule)
+                (rule.applies is not always, rule.OFFER)
                 for rule in self.discard_combos
                 if mask & rule.NEEDS == rule.NEEDS and values >= rule.VALUES
             )

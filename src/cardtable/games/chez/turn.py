@@ -97,10 +97,10 @@ class ChezTurn(ChezPlays):
             offers = game.discard_by_mask.get(mask)
             if offers is None:
                 offers = game.discard_offers(mask)
-            for applies, rule in offers:
-                if applies is None or applies(mask, seen, repeats):
+            for ask, offer in offers:
+                if not ask or offer.applies(mask, seen, repeats):
                     groups = groups or _groups(kinds)
-                    rule.options(groups, playable, plays)
+                    offer.options(groups, playable, plays)
             out.extend(plays)
         out.append(act.PICK)
         return out, mask, repeats

@@ -37,6 +37,7 @@ from cardtable.games.chez.combos import (
 
 if TYPE_CHECKING:
     from cardtable.games.chez.actions import Play
+    from cardtable.games.chez.combos._shape import Offer
     from cardtable.games.chez.core import ChezCore
     from cardtable.games.chez.steps import Pending, PlayKind
 
@@ -54,6 +55,7 @@ class DiscardCombo(Protocol):
     NOPEABLE: bool  # whether it opens a reaction window
     PICKUP_IF_EMPTIED: bool  # an emptied hand picks up one card at once
     TALLY: str  # its statistics counter
+    OFFER: Offer  # ``applies`` and ``options`` as compiled methods, which the turn calls
 
     def applies(self, mask: int, kinds: Sequence[int], repeats: bool) -> bool:
         """Whether the hand (value bits, distinct kinds, any value twice) may offer it."""

@@ -13,6 +13,26 @@ from collections.abc import Sequence
 from cardtable.games.chez.actions import Play, play_of
 
 
+class Offer:
+    """A discard combo's two turn-time questions as methods of a compiled class.
+
+    Why a class: the turn asks them for every hand it lists plays for, and a call
+    through a module's attribute costs more than most answers; a method of a
+    compiled class is a direct call. Each combo module keeps its functions and
+    exports ``OFFER``, an instance whose methods call them.
+    """
+
+    def applies(self, mask: int, kinds: Sequence[int], repeats: bool) -> bool:
+        """Whether the hand (value bits, distinct kinds, any value twice) may offer it."""
+        return True
+
+    def options(
+        self, by_rank: Sequence[list[int]], playable: Sequence[bool], out: list[Play]
+    ) -> None:
+        """Append its legal plays for the hand grouped by value."""
+        raise NotImplementedError
+
+
 def always(*facts: object) -> bool:
     """``applies`` of a combo whose ``NEEDS`` and ``VALUES`` say it all (the turn skips
     calling it)."""

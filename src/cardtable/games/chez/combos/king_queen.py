@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from cardtable.engine.game import Setting
 from cardtable.games.chez.actions import Play, play_of
 from cardtable.games.chez.cards import KING, QUEEN, make_kind
-from cardtable.games.chez.combos._shape import always
+from cardtable.games.chez.combos._shape import Offer, always
 from cardtable.games.chez.steps import KQ, Pending
 
 if TYPE_CHECKING:
@@ -75,3 +75,15 @@ def resolve(state: ChezCore, play: Pending) -> None:
 
 def noped(state: ChezCore, play: Pending) -> None:
     """Nothing happens."""
+
+
+class _Offer(Offer):
+    """This module's ``applies`` and ``options`` as compiled methods (see ``Offer``)."""
+
+    def options(
+        self, by_rank: Sequence[list[int]], playable: Sequence[bool], out: list[Play]
+    ) -> None:
+        options(by_rank, playable, out)
+
+
+OFFER: Offer = _Offer()

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from cardtable.engine.game import Setting
 from cardtable.games.chez.actions import Play, play_of
 from cardtable.games.chez.cards import SIX_DIAMONDS, SIX_HEARTS
+from cardtable.games.chez.combos._shape import Offer
 from cardtable.games.chez.dice import SIX_DIE, upgraded
 from cardtable.games.chez.steps import FX_SIX, TRS, DrawStep, FxStep, Pending
 
@@ -64,3 +65,18 @@ def noped(state: ChezCore, play: Pending) -> None:
     p = play.seat
     if state.active[p] and not state.hands[p]:
         state.stack.append(DrawStep(p, 1))
+
+
+class _Offer(Offer):
+    """This module's ``applies`` and ``options`` as compiled methods (see ``Offer``)."""
+
+    def applies(self, mask: int, kinds: Sequence[int], repeats: bool) -> bool:
+        return applies(mask, kinds, repeats)
+
+    def options(
+        self, by_rank: Sequence[list[int]], playable: Sequence[bool], out: list[Play]
+    ) -> None:
+        options(by_rank, playable, out)
+
+
+OFFER: Offer = _Offer()

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from cardtable.engine.game import Setting
 from cardtable.games.chez.actions import Play
 from cardtable.games.chez.cards import RANK
-from cardtable.games.chez.combos._shape import always, one_of_each
+from cardtable.games.chez.combos._shape import Offer, always, one_of_each
 from cardtable.games.chez.steps import REVOLUTION, DrawStep, Pending
 
 if TYPE_CHECKING:
@@ -69,3 +69,15 @@ def resolve(state: ChezCore, play: Pending) -> None:
 
 def noped(state: ChezCore, play: Pending) -> None:
     """Nothing happens."""
+
+
+class _Offer(Offer):
+    """This module's ``applies`` and ``options`` as compiled methods (see ``Offer``)."""
+
+    def options(
+        self, by_rank: Sequence[list[int]], playable: Sequence[bool], out: list[Play]
+    ) -> None:
+        options(by_rank, playable, out)
+
+
+OFFER: Offer = _Offer()

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from cardtable.engine.game import Setting
 from cardtable.games.chez.actions import Play
 from cardtable.games.chez.cards import JOKER, RANK, SUIT, make_kind
-from cardtable.games.chez.combos._shape import run_orders
+from cardtable.games.chez.combos._shape import Offer, run_orders
 from cardtable.games.chez.playability import top_key
 from cardtable.games.chez.steps import TT, NameStep, Pending
 
@@ -31,16 +31,18 @@ DICE: tuple[int, ...] = ()
 NOPEABLE = False
 PICKUP_IF_EMPTIED = True
 TALLY = "true_transformation"
-_RANK_BIT = tuple(1 << RANK[k] for k in range(52))
+# each kind's value as one bit in a 16-bit lane per suit (Jokers: none); the lanes' top
+# bits (14, 15) and bottom bit (0) are never set, so five set bits in a row are always
+# five values of one suit
+_LANE_BIT = tuple(1 << (16 * SUIT[k] + RANK[k]) if k != JOKER else 0 for k in range(JOKER + 1))
 
 
 def applies(mask: int, kinds: Sequence[int], repeats: bool) -> bool:
     """Five consecutive values of one suit among these kinds (bit tricks on value masks)."""
-    suits = [0, 0, 0, 0]
+    m = 0
     for k in kinds:
-        if k != JOKER:
-            suits[k // 13] |= _RANK_BIT[k]
-    return any(m & (m >> 1) & (m >> 2) & (m >> 3) & (m >> 4) for m in suits)
+        m |= _LANE_BIT[k]
+    return (m & (m >> 1) & (m >> 2) & (m >> 3) & (m >> 4)) != 0
 
 
 def options(by_rank: Sequence[list[int]], playable: Sequence[bool], out: list[Play]) -> None:
@@ -84,3 +86,18 @@ def name(state: ChezCore, value: int, red: bool) -> None:
 
 def noped(state: ChezCore, play: Pending) -> None:
     """Never noped: it opens no window."""
+
+
+class _Offer(Offer):
+    """This module's ``applies`` and ``options`` as compiled methods (see ``Offer``)."""
+
+    def applies(self, mask: int, kinds: Sequence[int], repeats: bool) -> bool:
+        return applies(mask, kinds, repeats)
+
+    def options(
+        self, by_rank: Sequence[list[int]], playable: Sequence[bool], out: list[Play]
+    ) -> None:
+        options(by_rank, playable, out)
+
+
+OFFER: Offer = _Offer()
