@@ -11,7 +11,12 @@ from cardtable.games.chez_geek.actions import Call as CallAction
 from cardtable.games.chez_geek.actions import CardAct, Chance, Play
 from cardtable.games.chez_geek.deck_loader import cached_deck
 from cardtable.games.chez_geek.effects.registry import RULES
-from cardtable.games.chez_geek.effects.rule import OfferCheck, always_offered
+from cardtable.games.chez_geek.effects.rule import (
+    OfferCheck,
+    TargetCheck,
+    always_offered,
+    no_targets,
+)
 from cardtable.games.chez_geek.schema import ChezGeekObservation, ChezGeekPublicView
 from cardtable.games.chez_geek.state import ChezGeekState
 from cardtable.games.chez_geek.view import render
@@ -106,6 +111,16 @@ class ChezGeekGame(Game):
                 (RULES[e.kind].offered, e)
                 for e in c.effects
                 if RULES[e.kind].offered is not always_offered
+            )
+            for c in cards
+        )
+        # per card type, the effects that name targets, in order (the first that
+        # answers names the card's targets)
+        self.target_checks: tuple[tuple[TargetCheck, ...], ...] = tuple(
+            tuple(
+                (RULES[e.kind].targets, e)
+                for e in c.effects
+                if RULES[e.kind].targets is not no_targets
             )
             for c in cards
         )

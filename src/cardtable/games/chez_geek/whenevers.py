@@ -31,8 +31,8 @@ def targets(st: ChezGeekState, seat: int, card: CardDef) -> list[Target]:
     The card's first effect that asks for targets names them; a card whose
     effects ask none has the one empty target.
     """
-    for e in card.effects:
-        found = RULES[e.kind].targets(st, seat, e)
+    for ask, e in st.game.target_checks[card.index]:
+        found = ask(st, seat, e)
         if found is not None:
             return found
     return [NO_TARGET]
@@ -47,14 +47,19 @@ def whenever_plays(
     is_whenever = game.is_whenever
     slot_type = st.slot_type
     # the Whenever types in hand, in type order (as ``hand_types`` lists them)
-    held = {t for t in map(slot_type.__getitem__, st.hands[seat]) if is_whenever[t]}
+    held: list[int] = []
+    for slot in st.hands[seat]:
+        t = slot_type[slot]
+        if is_whenever[t] and t not in held:
+            held.append(t)
     if not held:
         return out
+    held.sort()
     defs = st.defs
     cancels = game.cancels
     offer_checks = game.offer_checks
     own_turn = seat == st.turn and context != D_WINDOW
-    for t in sorted(held):
+    for t in held:
         card = defs[t]
         if not allowed(st, seat, card):
             continue

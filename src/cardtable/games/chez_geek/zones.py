@@ -15,8 +15,19 @@ if TYPE_CHECKING:
 
 
 def hand_types(st: ChezGeekState, seat: int) -> list[int]:
+    """The card types in a hand, each once, in type order.
+
+    A list searched by ``in`` rather than a set: hands hold a handful of cards, and
+    compiled, the set and its conversion to a sorted list cost more than the search.
+    """
     slot_type = st.slot_type
-    return sorted({slot_type[s] for s in st.hands[seat]})
+    out: list[int] = []
+    for s in st.hands[seat]:
+        t = slot_type[s]
+        if t not in out:
+            out.append(t)
+    out.sort()
+    return out
 
 
 def allowed(st: ChezGeekState, seat: int, card: CardDef) -> bool:

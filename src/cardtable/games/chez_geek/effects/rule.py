@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 # an ``offered`` hook and the effect it is asked about
 OfferCheck = tuple[Callable[["ChezGeekState", int, "Effect"], bool], "Effect"]
+# a ``targets`` hook and the effect it is asked about
+TargetCheck = tuple[Callable[["ChezGeekState", int, "Effect"], "list[Target] | None"], "Effect"]
 # a Whenever's target: (notation, seat, room card uid, destination seat)
 Target = tuple[str, int, int, int]
 NO_TARGET: Target = ("", -1, -1, -1)
@@ -30,7 +32,8 @@ def always_offered(st: ChezGeekState, seat: int, e: Effect) -> bool:
     return True
 
 
-def _no_targets(st: ChezGeekState, seat: int, e: Effect) -> list[Target] | None:
+def no_targets(st: ChezGeekState, seat: int, e: Effect) -> list[Target] | None:
+    """The default ``targets``: the rules that list targets skip calling it."""
     return None
 
 
@@ -67,7 +70,7 @@ class EffectRule:
 
     kind: str
     offered: Callable[[ChezGeekState, int, Effect], bool] = always_offered
-    targets: Callable[[ChezGeekState, int, Effect], list[Target] | None] = _no_targets
+    targets: Callable[[ChezGeekState, int, Effect], list[Target] | None] = no_targets
     resolve: Callable[[ChezGeekState, Announced, int, Effect], bool] = _nothing_happens
     stay: Callable[[ChezGeekState, int, int, Effect], None] = _no_stay_cost
     gives: Callable[[Effect], tuple[int, int]] = _gives_nothing
