@@ -146,7 +146,7 @@ class ChezGeekGame(Game):
         )
         # a Whenever played with no target
         self.bare_plays = tuple(Play(t, cards[t].slug, "", -1, -1, -1) for t in types)
-        self._play_actions: dict[tuple[int, str, int, int, int], Play] = {}
+        self.interned_plays: dict[tuple[int, str, int, int, int], Play] = {}
 
     # ---- interned actions: legality checks compare few, equal objects --------------------
     def card_action(self, verb: str, t: int) -> CardAct:
@@ -162,12 +162,12 @@ class ChezGeekGame(Game):
 
     def play_action(self, t: int, text: str, tseat: int, uid: int, dest: int) -> Play:
         key = (t, text, tseat, uid, dest)
-        a = self._play_actions.get(key)
+        a = self.interned_plays.get(key)
         if a is None:
-            if len(self._play_actions) > 50_000:
-                self._play_actions.clear()
+            if len(self.interned_plays) > 50_000:
+                self.interned_plays.clear()
             a = Play(t, self.deck_def.cards[t].slug, text, tseat, uid, dest)
-            self._play_actions[key] = a
+            self.interned_plays[key] = a
         return a
 
     # the engine's ``State`` is invariant in its game, so a ``State[ChezGeekGame]``

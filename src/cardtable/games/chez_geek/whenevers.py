@@ -75,8 +75,11 @@ def whenever_plays(
             continue
         if any(not offered(st, seat, e) for offered, e in offer_checks[t]):
             continue
+        interned = game.interned_plays
         for text, tseat, uid, dest in targets(st, seat, card):
-            out.append(st.game.play_action(t, text, tseat, uid, dest))
+            # looked up here first: a call into the game's interpreted method costs more
+            found = interned.get((t, text, tseat, uid, dest))
+            out.append(found or game.play_action(t, text, tseat, uid, dest))
     return out
 
 
