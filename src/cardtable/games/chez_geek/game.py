@@ -73,6 +73,7 @@ class ChezGeekGame(Game):
     bots = {
         "heuristic": "cardtable.games.chez_geek.bots:HeuristicBot",
         "rollout": "cardtable.games.chez_geek.rollout:RolloutBot",
+        "sandbag": "cardtable.games.chez_geek.sandbag:SandbagBot",
     }
     default_bot = "heuristic"
     file_options = (

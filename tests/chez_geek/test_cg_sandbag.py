@@ -1,0 +1,177 @@
+"""The sandbag bot: its spec, legal whole games, holding back, discarding, defending, secrecy."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from cardtable.bots.registry import make_bot
+from cardtable.engine.errors import SettingError
+from cardtable.engine.game import Marker
+from cardtable.engine.registry import load_game
+from cardtable.games.chez_geek.actions import CardAct, Play, Word
+from cardtable.games.chez_geek.bots import HeuristicBot
+from cardtable.games.chez_geek.sandbag import SandbagBot
+from cardtable.games.chez_geek.state import ChezGeekState
+
+SEAT = 0  # the sandbag bot's seat in these games; heuristic bots at the others
+
+
+def _decisions(spec: str, seeds: range) -> Iterator[tuple[ChezGeekState, SandbagBot]]:
+    """Every position where the sandbag bot at ``SEAT`` has a choice, in seeded games."""
+    game = load_game("chez-geek", players=4)
+    for seed in seeds:
+        state = game.new_initial_state(seed=seed)
+        assert isinstance(state, ChezGeekState)
+        me = make_bot(spec, game, SEAT, seed=seed)
+        assert isinstance(me, SandbagBot)
+        bots = [me, *(HeuristicBot(game, s, seed=s) for s in range(1, 4))]
+        while True:
+            player = state.current_player()
+            if player is Marker.TERMINAL:
+                break
+            if player is Marker.CHANCE:
+                state.apply_action(state.sample_chance())
+                continue
+            assert isinstance(player, int)
+            legal = state.legal_actions()
+            if player == SEAT and len(legal) > 1:
+                yield state, me
+            action = bots[player].act(state.observation(player), legal)
+            assert action in legal
+            state.apply_action(action)
+
+
+def test_the_spec_builds_the_bot_with_its_settings_and_refuses_unknown_ones() -> None:
+    game = load_game("chez-geek", players=4)
+    bot = make_bot("sandbag(hold=true, margin=0.2, near=3)", game, 1, seed=5)
+    assert isinstance(bot, SandbagBot)
+    assert (bot.hold, bot.margin, bot.near) == (True, 0.2, 3)
+    plain = make_bot("sandbag", game, 0)
+    assert isinstance(plain, SandbagBot) and plain.hold is False
+    with pytest.raises(SettingError, match="hold, margin"):
+        make_bot("sandbag(holdback=1)", game, 0)
+    with pytest.raises(SettingError):
+        make_bot("sandbag(margin=-1)", game, 0)
+
+
+@pytest.mark.parametrize("spec", ["sandbag", "sandbag(hold=true)"])
+def test_it_plays_legal_moves_through_whole_seeded_games(spec: str) -> None:
+    game = load_game("chez-geek", players=4)
+    for seed in range(4):
+        state = game.new_initial_state(seed=seed)
+        bots = [make_bot(spec, game, s, seed=seed + s) for s in range(4)]  # at every seat
+        while not state.is_terminal():
+            player = state.current_player()
+            if player is Marker.CHANCE:
+                state.apply_action(state.sample_chance())
+                continue
+            assert isinstance(player, int)
+            legal = state.legal_actions()
+            action = bots[player].act(state.observation(player), legal)
+            assert action in legal
+            state.apply_action(action)
+        assert sorted(state.returns()) == [0.0, 0.0, 0.0, 1.0]
+
+
+def _gain(action: object) -> bool:
+    return (isinstance(action, Word) and action.word == "shop") or (
+        isinstance(action, CardAct) and action.verb in ("do", "buy")
+    )
+
+
+def test_it_holds_back_a_slack_gain_that_would_make_it_the_clear_leader() -> None:
+    """Found positions: the heuristic takes the Slack, the holding bot waits and keeps the card."""
+    held = 0
+    for state, bot in _decisions("sandbag(hold=true)", range(12)):
+        if state.observation(SEAT)["phase"] != "free-time":
+            continue
+        obs = state.observation(SEAT)
+        legal = state.legal_actions()
+        heuristic = HeuristicBot(state.game, SEAT).act(obs, legal)
+        gain = bot.gain_of(heuristic, obs)
+        if not _gain(heuristic) or not bot.too_far_ahead(obs, gain):
+            continue
+        me = obs["players"][SEAT]
+        assert (me["slack"] + gain) / me["goal"] > bot.best_other_ratio(obs)  # a clear lead
+        assert me["slack"] + bot.turn_potential(obs) < me["goal"]  # and it cannot finish now
+        action = bot.act(obs, legal)
+        assert not _gain(action)
+        slug = getattr(heuristic, "slug", None)
+        assert slug is None or slug in bot.held
+        # the same position with the seat one gain from its goal: it takes it
+        closer = copy.deepcopy(obs)
+        closer["players"][SEAT]["slack"] = me["goal"] - 1
+        assert not bot.too_far_ahead(closer, gain)
+        # without ``hold`` the bot takes the Slack too
+        plain = SandbagBot(state.game, SEAT)
+        assert _gain(plain.act(obs, legal))
+        held += 1
+        if held >= 3:
+            break
+    assert held >= 3
+
+
+def test_it_discards_down_to_one_card_and_keeps_a_cancel() -> None:
+    checked = 0
+    for state, bot in _decisions("sandbag", range(12)):
+        obs = state.observation(SEAT)
+        if obs["phase"] != "discard" or (obs["prompt"] or {}).get("step") != "discard":
+            continue
+        cards = [bot.card(s) for s in obs["hand"]]
+        if len(cards) < 3 or not any(c.cancel for c in cards) or all(c.cancel for c in cards):
+            continue
+        line = state.clone()
+        while line.current_player() == SEAT and line.phase.label == "discard":
+            line.apply_action(bot.act(line.observation(SEAT), line.legal_actions()))
+        kept = line.observation(SEAT)["hand"]
+        assert len(kept) == 1
+        assert bot.card(kept[0]).cancel is not None
+        checked += 1
+        if checked >= 3:
+            break
+    assert checked >= 3
+
+
+def test_it_cancels_an_attack_on_its_own_room() -> None:
+    found = 0
+    for state, bot in _decisions("sandbag", range(40)):
+        obs = state.observation(SEAT)
+        legal = state.legal_actions()
+        defending = [a for a in legal if isinstance(a, Play) and bot.defends(a, obs)]
+        if not defending:
+            continue
+        prompt = obs["prompt"]
+        assert prompt is not None and prompt["answering"]["by"] != SEAT
+        assert obs["stack"][-1]["target"] == SEAT
+        assert bot.act(obs, legal) in defending
+        found += 1
+        if found >= 2:
+            break
+    assert found >= 2
+
+
+@pytest.mark.parametrize("spec", ["sandbag", "sandbag(hold=true)"])
+def test_its_move_does_not_change_when_unseen_cards_are_re_dealt(spec: str) -> None:
+    """Every card the seat has not seen re-dealt: the same observation, the same move."""
+    compared = 0
+    for i, (state, bot) in enumerate(_decisions(spec, range(3))):
+        if i % 7:
+            continue
+        other = state.resample(SEAT, random.Random(99 + i))
+        assert other.observation(SEAT) == state.observation(SEAT)
+        hidden = [s for s in range(4) if s != SEAT]
+        changed = any(sorted(other.hands[s]) != sorted(state.hands[s]) for s in hidden) or any(
+            other.slot_type[x] != state.slot_type[x] for s in hidden for x in state.hands[s]
+        )
+        twin = SandbagBot(state.game, SEAT, hold="hold=true" in spec)
+        twin.held = set(bot.held)
+        obs = state.observation(SEAT)
+        assert bot.act(obs, state.legal_actions()) == twin.act(
+            other.observation(SEAT), other.legal_actions()
+        )
+        compared += changed
+    assert compared >= 10
