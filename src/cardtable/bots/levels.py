@@ -39,7 +39,7 @@ RATINGS: dict[str, dict[str, str]] = {
         "medium": "OpenSkill 17.9",
     },
     "chez-geek": {
-        "hard": "OpenSkill 21.9; first in 29% of 100 four-level games (medium: 51%)",
+        "hard": "first in 29.5% of 400 games vs three medium (their seats 23.5%)",
         "medium": "OpenSkill 26.3; first in 51% of 100 four-level games",
         "easy": "OpenSkill 20.1; first in 20% of 100 four-level games",
     },
@@ -58,10 +58,14 @@ class Level:
 
 
 def levels_of(game: Game) -> list[Level]:
+    """Each level's spec, note and rating; a game's ``bot_level_notes`` replace the
+    general notes where its level is not what they describe (a ``hard`` that does
+    not search)."""
     table: dict[str, str] = getattr(game, "bot_levels", {})
+    notes = {**NOTES, **getattr(game, "bot_level_notes", {})}
     ratings = RATINGS.get(game.name, {})
     return [
-        Level(level, table[level], NOTES[level], ratings.get(level))
+        Level(level, table[level], notes[level], ratings.get(level))
         for level in LEVELS
         if level in table
     ]

@@ -5,8 +5,9 @@ it applies, what it offers, how its play is recognised and what it does, in
 the shape ``DiscardCombo`` names (``king_queen`` is the shortest example). Its
 ``OFFER`` (a ``_shape.Offer``) carries ``applies`` and ``options`` as compiled
 methods, which is how the turn calls them. The turn offers the options of
-every enabled module whose ``NEEDS`` the hand has, ``plays`` recognises a play and pushes its steps from the module's flags, and
-``specials`` calls its ``resolve`` once no nope cancelled it. Changing a combo
+every enabled module whose ``NEEDS`` the hand has, ``plays`` recognises a play
+and pushes its steps from the module's flags, and ``specials`` calls its
+``resolve`` once no nope cancelled it. Changing a combo
 is an edit of its module alone; a new one is a module added to ``DISCARD``
 (and its ``PlayKind`` in ``steps``).
 
