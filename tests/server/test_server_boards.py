@@ -161,9 +161,11 @@ def leaks(
             name = catalogue["cards"].get(card, {}).get("name") if catalogue else None
             if card in known or (name and name in seen):
                 continue
-            # a drawn card is labelled "<name>: <kind>…"; slugs travel in data-card/data-action
+            # a drawn card is labelled "<name>: <kind>…" (its own attribute, so its own line:
+            # "Grumpy Cat: Pet" is not the Cat); slugs travel in data-card/data-action
+            as_label = rf"^{re.escape(name)}: " if name else None
             as_slug = rf"(^|[ :]){re.escape(card)}($|[ :#>])"
-            if (name and f"{name}: " in dom) or re.search(as_slug, dom, re.M):
+            if (as_label and re.search(as_label, dom, re.M)) or re.search(as_slug, dom, re.M):
                 found.append(card)
         else:
             if card in known:
@@ -355,3 +357,20 @@ def test_keyboard_plays_and_dimmed_cards_say_why(server, browser):
     expect(page.locator("#move")).not_to_have_text(before or "", timeout=STEP_MS)
     assert not errors, errors
     page.close()
+
+
+def test_the_secrecy_check_tells_a_card_from_another_whose_name_ends_with_it():
+    # seat 0 holds Grumpy Cat and no Cat is in sight: the label "Grumpy Cat: Pet · …"
+    # on its own card must not count as the Cat, while a Cat's label still does
+    from cardtable import load_game
+
+    game = load_game("chez-geek", players=2, turn_limit=3)
+    state = game.new_initial_state(seed=9)
+    state.resolve_chance()
+    seen = json.dumps(state.observation(0))
+    assert "grumpy-cat" in seen and '"cat"' not in seen
+    catalogue = {"cards": {"cat": {"name": "Cat"}, "grumpy-cat": {"name": "Grumpy Cat"}}}
+    own = "hand\nGrumpy Cat: Pet · Slack 1\nDisapproves, and stays."
+    assert leaks("chez-geek", state, own, catalogue, [], []) == []
+    other = own + "\nCat: Pet · Slack 2"
+    assert leaks("chez-geek", state, other, catalogue, [], []) == ["cat"]
