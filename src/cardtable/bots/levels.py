@@ -25,8 +25,9 @@ NOTES = {
 # measured ratings: game -> level -> text shown, copied from the ladders in docs/bots.md
 RATINGS: dict[str, dict[str, str]] = {
     "chai-tea-jazz": {
-        "hard": "OpenSkill 27.4; first in 74.5% of 600 games vs two medium",
-        "medium": "OpenSkill 18.8",
+        "hard": "OpenSkill 30.5; first in 79.0% of 300 three-level games, 74.5% vs two medium",
+        "medium": "OpenSkill 18.1; first in 16.3% of 300 three-level games",
+        "easy": "OpenSkill 8.3; first in 4.7% of 300 three-level games",
     },
     "contest": {
         "expert": "OpenSkill 23.9; wins 69.9% of 356 five-level games",
@@ -39,9 +40,9 @@ RATINGS: dict[str, dict[str, str]] = {
         "medium": "OpenSkill 17.9",
     },
     "chez-geek": {
-        "hard": "first in 29.5% of 400 games vs three medium (their seats 23.5%)",
-        "medium": "OpenSkill 26.3; first in 51% of 100 four-level games",
-        "easy": "OpenSkill 20.1; first in 20% of 100 four-level games",
+        "hard": "OpenSkill 29.4; first in 55.8% of 400 four-level games, 29.5% vs three medium",
+        "medium": "OpenSkill 24.4; first in 29.0% of 400 four-level games",
+        "easy": "OpenSkill 23.0; first in 14.8% of 400 four-level games",
     },
 }
 
