@@ -91,6 +91,7 @@ GAMES: dict[str, tuple[str, ...]] = {
     "chez-geek": (
         "cardtable.games.chez_geek.cards",
         "cardtable.games.chez_geek.phases",
+        "cardtable.games.chez_geek.codes",
         "cardtable.games.chez_geek.steps",
         "cardtable.games.chez_geek.actions",
         "cardtable.games.chez_geek.zones",
@@ -113,6 +114,7 @@ GAMES: dict[str, tuple[str, ...]] = {
         "cardtable.games.chez_geek.plays",
         "cardtable.games.chez_geek.view",
         "cardtable.games.chez_geek.state",
+        "cardtable.games.chez_geek.game",
     ),
 }
 

@@ -25,6 +25,7 @@ two alike).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from cardtable.engine.game import Action, Decline
 
@@ -215,11 +216,12 @@ class Play(Action):
         return (Play, (self.card, self.slug, self.target, self.tseat, self.uid, self.dest))
 
 
-PASS = PassWord("pass")
-DONE = Word("done")
-SHOP = Word("shop")
-CHECKOUT = Word("checkout")
-DISMISS = Word("dismiss")
+# ``Final``: compiled, the rules read these as statics
+PASS: Final = PassWord("pass")
+DONE: Final = Word("done")
+SHOP: Final = Word("shop")
+CHECKOUT: Final = Word("checkout")
+DISMISS: Final = Word("dismiss")
 WORDS: dict[str, Action] = {str(w): w for w in (PASS, DONE, SHOP, CHECKOUT, DISMISS)}
-ROLLS = tuple(Chance("roll", v, str(v)) for v in range(7))
-SEND = tuple(Send(s) for s in range(5))
+ROLLS: Final = tuple(Chance("roll", v, str(v)) for v in range(7))
+SEND: Final = tuple(Send(s) for s in range(5))

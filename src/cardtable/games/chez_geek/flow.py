@@ -16,17 +16,17 @@ from cardtable.games.chez_geek.cards import slugify
 from cardtable.games.chez_geek.effects.registry import RULES
 from cardtable.games.chez_geek.phases import CALL, DISCARD, DRAW, FREE, ROLL, SETUP
 from cardtable.games.chez_geek.steps import (
+    CALL_STEPS,
+    DISCARD_STEPS,
+    FREE_STEPS,
     R_CALL,
     R_EVICT,
     R_FREE_TIME,
     R_INCOME,
     R_SLACK,
     AnyStep,
-    CallPeople,
     DealJob,
-    Discard,
     Draw,
-    FreeTime,
     PickJob,
     Roll,
 )
@@ -298,13 +298,13 @@ def next_phase(st: ChezGeekState) -> None:
     elif phase == ROLL:
         _finish_roll(st)
         st.phase = CALL
-        st.stack.append(CallPeople(st.turn))
+        st.stack.append(CALL_STEPS[st.turn])
     elif phase == CALL:
         st.phase = FREE
-        st.stack.append(FreeTime(st.turn))
+        st.stack.append(FREE_STEPS[st.turn])
     elif phase == FREE:
         st.phase = DISCARD
-        st.stack.append(Discard(st.turn))
+        st.stack.append(DISCARD_STEPS[st.turn])
     else:
         _end_turn(st)
 

@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.engine.errors import SettingError
 from cardtable.engine.game import FileOption, Game, GameInfo, Setting
 from cardtable.games.chez_geek.actions import Call as CallAction
 from cardtable.games.chez_geek.actions import CardAct, Chance, Play
+from cardtable.games.chez_geek.codes import WHEN_CODES, call_kind
 from cardtable.games.chez_geek.deck_loader import cached_deck
 from cardtable.games.chez_geek.effects.registry import RULES
 from cardtable.games.chez_geek.effects.rule import (
@@ -19,15 +22,18 @@ from cardtable.games.chez_geek.effects.rule import (
 )
 from cardtable.games.chez_geek.schema import ChezGeekObservation, ChezGeekPublicView
 from cardtable.games.chez_geek.state import ChezGeekState
+from cardtable.games.chez_geek.steps import MAX_SEATS
 from cardtable.games.chez_geek.view import render
 
 
+# tests and tools subclass it (a counting game, a deck-checking one)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ChezGeekGame(Game):
-    info = GameInfo(
+    info: ClassVar[GameInfo] = GameInfo(
         name="chez-geek",
         title="Chez Geek",
         min_players=2,
-        max_players=5,
+        max_players=MAX_SEATS,
         default_players=4,
         summary=(
             "Roommates racing to their Slack Goal: call People over, go Shopping, do "
@@ -70,13 +76,13 @@ class ChezGeekGame(Game):
             ),
         ),
     )
-    bots = {
+    bots: ClassVar[dict[str, str]] = {
         "heuristic": "cardtable.games.chez_geek.bots:HeuristicBot",
         "rollout": "cardtable.games.chez_geek.rollout:RolloutBot",
         "sandbag": "cardtable.games.chez_geek.sandbag:SandbagBot",
     }
-    default_bot = "heuristic"
-    file_options = (
+    default_bot: ClassVar[str] = "heuristic"
+    file_options: ClassVar[tuple[FileOption, ...]] = (
         FileOption(
             "--deck",
             "deck",
@@ -96,9 +102,9 @@ class ChezGeekGame(Game):
     bot_level_notes: ClassVar[dict[str, str]] = {
         "hard": "the rule-of-thumb player, playing for card flow and defence: instant"
     }
-    observation_schema = ChezGeekObservation
-    public_schema = ChezGeekPublicView
-    deck_checker = "cardtable.games.chez_geek.deck_check:check_deck_files"
+    observation_schema: ClassVar[Any] = ChezGeekObservation
+    public_schema: ClassVar[Any] = ChezGeekPublicView
+    deck_checker: ClassVar[str | None] = "cardtable.games.chez_geek.deck_check:check_deck_files"
 
     def _check_settings(self) -> None:
         paths = self.settings["deck"]
@@ -111,6 +117,18 @@ class ChezGeekGame(Game):
         self.cancels = tuple(c.cancel for c in cards)
         # which types are Whenevers: a reaction window looks only at those in a hand
         self.is_whenever = tuple(c.kind == "Whenever" for c in cards)
+        self.is_activity = tuple(c.kind == "Activity" for c in cards)
+        self.is_thing = tuple(c.kind == "Thing" for c in cards)
+        # how a type is Called: not at all, a Pet (its owner's house only), a Person
+        # some houses bar, or one every house may take
+        self.call_kind = tuple(call_kind(c) for c in cards)
+        # per Job, per card type: the Job's disadvantage bars playing it
+        self.banned = tuple(
+            tuple(bool(j.cannot_play) and bool(c.tags.intersection(j.cannot_play)) for c in cards)
+            for j in self.deck_def.jobs
+        )
+        # when a Whenever may be played, as a number compared without reading its text
+        self.when_code = tuple(WHEN_CODES[c.when] for c in cards)
         self.offer_checks: tuple[tuple[OfferCheck, ...], ...] = tuple(
             tuple(
                 (RULES[e.kind].offered, e)

@@ -11,7 +11,7 @@ Cats are never rolled for and can never be sent away.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.games.chez_geek.budget import penalise
 from cardtable.games.chez_geek.effects.registry import RULES
@@ -21,9 +21,9 @@ from cardtable.games.chez_geek.zones import find, may_enter, put_in_room
 if TYPE_CHECKING:
     from cardtable.games.chez_geek.state import ChezGeekState
 
-NOT_HOME = 2  # a Call roll of 1-2: not home
-STAYS = 3  # a roll to get rid of a Person of 1-3: stays
-REFUSAL_FREE_TIME = 1  # what refusing a card cost costs instead
+NOT_HOME: Final = 2  # a Call roll of 1-2: not home
+STAYS: Final = 3  # a roll to get rid of a Person of 1-3: stays
+REFUSAL_FREE_TIME: Final = 1  # what refusing a card cost costs instead
 
 
 def place_person(st: ChezGeekState, seat: int, t: int) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 from cardtable.games.chez_geek.schema import PhaseLabel
 
@@ -31,6 +32,11 @@ _LABELS: dict[Phase, PhaseLabel] = {
     Phase.FREE: "free-time",
     Phase.DISCARD: "discard",
 }
-# module-level names for the rules' hot paths
-SETUP, DRAW, ROLL, CALL, FREE, DISCARD = Phase
+# module-level names for the rules' hot paths (``Final``: compiled, statics)
+SETUP: Final = Phase.SETUP
+DRAW: Final = Phase.DRAW
+ROLL: Final = Phase.ROLL
+CALL: Final = Phase.CALL
+FREE: Final = Phase.FREE
+DISCARD: Final = Phase.DISCARD
 PHASE_NAMES = tuple(p.label for p in Phase)

@@ -12,12 +12,13 @@ closed, and resolves then - or, if cancelled, never happened.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez_geek import actions as act
 from cardtable.games.chez_geek import people, whenevers
-from cardtable.games.chez_geek.actions import CardAct, Chance, Play, Send
+from cardtable.games.chez_geek.actions import Call, CardAct, Chance, Play, Send
+from cardtable.games.chez_geek.codes import CALL_ANYWHERE, CALL_PET, NOT_CALLED
 from cardtable.games.chez_geek.effects.registry import RULES
 from cardtable.games.chez_geek.flow import job_choices
 from cardtable.games.chez_geek.steps import (
@@ -36,7 +37,11 @@ from cardtable.games.chez_geek.steps import (
     R_CALL,
     R_SLACK,
     Announced,
+    CallPeople,
+    Discard,
+    FreeTime,
     PersonCost,
+    PickJob,
     Roll,
     SendPerson,
     Shopping,
@@ -44,7 +49,6 @@ from cardtable.games.chez_geek.steps import (
 )
 from cardtable.games.chez_geek.whenevers import whenever_plays
 from cardtable.games.chez_geek.zones import (
-    allowed,
     can_do,
     hand_types,
     may_enter,
@@ -55,49 +59,57 @@ from cardtable.games.chez_geek.zones import (
 if TYPE_CHECKING:
     from cardtable.games.chez_geek.state import ChezGeekState
 
-MAX_HAND_AFTER_DISCARD = 5
+MAX_HAND_AFTER_DISCARD: Final = 5
 _TARGET = re.compile(r"^(\d)(?::([a-z0-9-]+)(?:#(\d+))?(?:>(\d))?)?$")
 
 
 # ---- legal actions ---------------------------------------------------------------------
 def legal(st: ChezGeekState) -> list[Action]:
     top = st.stack[-1]
-    kind = top.kind
     seat = st.cp
     assert isinstance(seat, int)  # noqa: S101 - only called at decision nodes
     game = st.game
     defs = st.defs
     if type(top) is Window:
         return [act.PASS, *whenever_plays(st, seat, D_WINDOW, cast(Announced, st.stack[top.ref]))]
-    if kind == D_CALLS:
+    if type(top) is CallPeople:
         out: list[Action] = [act.DONE]
+        calls = game.call_actions
+        call_kind = game.call_kind
+        banned = game.banned[st.job_of[seat]]
         for t in hand_types(st, seat):
-            card = defs[t]
-            if not card.is_person or not allowed(st, seat, card):
+            how = call_kind[t]
+            if how == NOT_CALLED or banned[t]:
                 continue
-            if card.kind == "Pet":
-                out.append(game.call_actions[t][seat])
-                continue
-            for dest in range(st.n):
-                if may_enter(st, card, dest):
-                    out.append(game.call_actions[t][dest])
+            if how == CALL_PET:
+                out.append(calls[t][seat])
+            elif how == CALL_ANYWHERE:
+                out.extend(calls[t])
+            else:
+                card = defs[t]
+                row = calls[t]
+                for dest in range(st.n):
+                    if may_enter(st, card, dest):
+                        out.append(row[dest])
         out.extend(whenever_plays(st, seat, D_CALLS, None))
         return out
-    if kind == D_FREE:
+    if type(top) is FreeTime:
         out = [act.DONE]
         if st.ft > 0:
-            types = hand_types(st, seat)
             out.append(act.SHOP)  # whether a Thing is affordable is not for others to learn
-            for t in types:
-                if defs[t].kind == "Activity" and can_do(st, seat, defs[t]):
+            is_activity = game.is_activity
+            for t in hand_types(st, seat):
+                if is_activity[t] and can_do(st, seat, defs[t]):
                     out.append(game.do_actions[t])
         out.extend(whenever_plays(st, seat, D_FREE, None))
         return out
-    if kind == D_SHOP:
+    if type(top) is Shopping:
+        is_thing = game.is_thing
+        banned = game.banned[st.job_of[seat]]
         out = [
             game.buy_actions[t]
             for t in hand_types(st, seat)
-            if defs[t].kind == "Thing" and defs[t].cost <= st.income and allowed(st, seat, defs[t])
+            if is_thing[t] and defs[t].cost <= st.income and not banned[t]
         ]
         out.append(act.CHECKOUT)
         return out
@@ -107,15 +119,15 @@ def legal(st: ChezGeekState) -> list[Action]:
         choices = people.cost_choices(st, top)
         discards = game.discard_actions
         return [act.PASS, *[discards[t] for t in choices]]
-    if kind == D_DISCARD:
+    if type(top) is Discard:
         hand = st.hands[seat]
         out = [game.discard_actions[t] for t in hand_types(st, seat)] if len(hand) > 1 else []
         if len(hand) <= MAX_HAND_AFTER_DISCARD:
             out.insert(0, act.DONE)
         return out
-    if kind == D_PICK:
+    if type(top) is PickJob:
         return [game.pick_actions[j] for j in job_choices(st, st.pair_pool)]
-    raise RuntimeError(f"no decision at step {kind.label}")
+    raise RuntimeError(f"no decision at step {top.kind.label}")
 
 
 # ---- applying a decision --------------------------------------------------------------
@@ -145,7 +157,6 @@ def play_whenever(st: ChezGeekState, seat: int, action: Play, answering: int) ->
 def apply_decision(st: ChezGeekState, action: Action) -> None:
     stack = st.stack
     top = stack[-1]
-    kind = top.kind
     seat = st.cp
     assert isinstance(seat, int)  # noqa: S101 - decisions only
     if type(top) is Window:
@@ -156,15 +167,15 @@ def apply_decision(st: ChezGeekState, action: Action) -> None:
     if isinstance(action, Play):
         play_whenever(st, seat, action, -1)
         return
-    if kind == D_CALLS:
+    if type(top) is CallPeople:
         if action is act.DONE or action == act.DONE:
             stack.pop()
             return
-        assert isinstance(action, act.Call), "legal calls: Call or done"
+        assert isinstance(action, Call), "legal calls: Call or done"
         slot = take_from_hand(st, seat, action.card)
         announce(st, seat, Announced(seat, P_CALL, (slot,), target=action.seat))
         return
-    if kind == D_FREE:
+    if type(top) is FreeTime:
         if action == act.DONE:
             stack.pop()
         elif action == act.SHOP:
@@ -199,7 +210,7 @@ def apply_decision(st: ChezGeekState, action: Action) -> None:
         stack.pop()
         people.send(st, top.uid, action.seat if isinstance(action, Send) else -1)
         return
-    if kind == D_COST:
+    if type(top) is PersonCost:
         stack.pop()
         if isinstance(action, CardAct):
             st.discard.append(st.slot_type[take_from_hand(st, seat, action.card)])
@@ -207,7 +218,7 @@ def apply_decision(st: ChezGeekState, action: Action) -> None:
         else:
             people.refuse_cost(st, seat)
         return
-    if kind == D_DISCARD:
+    if type(top) is Discard:
         if action == act.DONE:
             stack.pop()
             return
@@ -215,7 +226,7 @@ def apply_decision(st: ChezGeekState, action: Action) -> None:
         st.discard.append(st.slot_type[take_from_hand(st, seat, action.card)])
         st.log("discards", seat, action.card)
         return
-    if kind == D_PICK:
+    if type(top) is PickJob:
         stack.pop()
         assert isinstance(action, CardAct), "legal Job picks: cards only"
         st.job_of[seat] = action.card

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Self, cast
+from typing import TYPE_CHECKING, Any, Final, Self, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -23,6 +23,7 @@ from cardtable.engine.game import Action, Marker, State, check_seat
 from cardtable.engine.hints import hand_reasons
 from cardtable.games.chez_geek import actions as act
 from cardtable.games.chez_geek import flow, people, plays, view
+from cardtable.games.chez_geek.actions import Chance
 from cardtable.games.chez_geek.phases import SETUP, Phase
 from cardtable.games.chez_geek.steps import (
     Announced,
@@ -39,8 +40,8 @@ if TYPE_CHECKING:
     # named by the base class below as a string, which the linter does not read
     from cardtable.games.chez_geek.game import ChezGeekGame  # noqa: F401
 
-CHANCE = Marker.CHANCE
-TERMINAL = Marker.TERMINAL
+CHANCE: Final = Marker.CHANCE
+TERMINAL: Final = Marker.TERMINAL
 
 
 # compiled, a class that allows interpreted subclasses allocates in ``cls.__new__``
@@ -171,7 +172,7 @@ class ChezGeekState(State["ChezGeekGame"]):
         return self.game.draw_actions[last]
 
     def apply_action(self, action: Action) -> None:
-        if type(action) is act.Chance and action.verb == "draw" and self._plain_draw():
+        if type(action) is Chance and action.verb == "draw" and self._plain_draw():
             t = action.value
             if 0 <= t < len(self.pile) and self.pile[t] > 0:
                 self._apply(action)
@@ -182,7 +183,7 @@ class ChezGeekState(State["ChezGeekGame"]):
 
     def _apply(self, action: Action) -> None:
         if self.cp is CHANCE:
-            assert isinstance(action, act.Chance), "legal at a chance node: its outcomes only"
+            assert isinstance(action, Chance), "legal at a chance node: its outcomes only"
             flow.apply_chance(self, action)
         else:
             plays.apply_decision(self, action)

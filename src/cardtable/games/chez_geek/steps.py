@@ -15,8 +15,8 @@ Shopping cart, an announced play) are copied by ``clone``.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
-from typing import Self
+from dataclasses import dataclass
+from typing import ClassVar, Final, Self
 
 from cardtable.games.chez_geek.schema import PlayLabel, RollPurposeLabel, StepLabel
 
@@ -101,37 +101,46 @@ ROLL_PURPOSES: tuple[RollPurposeLabel, ...] = (
 )
 ROLL_NAMES = ("Income", "Free Time", "get rid of a Person", "Call", "Slack")
 
-# module-level names for the rules' hot paths
-(
-    CH_JOB,
-    CH_DRAW,
-    CH_ROLL,
-    D_PICK,
-    D_CALLS,
-    D_FREE,
-    D_SHOP,
-    D_WINDOW,
-    D_SEND,
-    D_COST,
-    D_DISCARD,
-    PLAY,
-) = StepKind
-P_CALL, P_SHOP, P_ACTIVITY, P_WHENEVER = PlayKind
-R_INCOME, R_FREE_TIME, R_EVICT, R_CALL, R_SLACK = RollPurpose
+# module-level names for the rules' hot paths (``Final``: compiled, a static, not a
+# lookup in the module's namespace)
+CH_JOB: Final = StepKind.CH_JOB
+CH_DRAW: Final = StepKind.CH_DRAW
+CH_ROLL: Final = StepKind.CH_ROLL
+D_PICK: Final = StepKind.D_PICK
+D_CALLS: Final = StepKind.D_CALLS
+D_FREE: Final = StepKind.D_FREE
+D_SHOP: Final = StepKind.D_SHOP
+D_WINDOW: Final = StepKind.D_WINDOW
+D_SEND: Final = StepKind.D_SEND
+D_COST: Final = StepKind.D_COST
+D_DISCARD: Final = StepKind.D_DISCARD
+PLAY: Final = StepKind.PLAY
+P_CALL: Final = PlayKind.CALL
+P_SHOP: Final = PlayKind.SHOP
+P_ACTIVITY: Final = PlayKind.ACTIVITY
+P_WHENEVER: Final = PlayKind.WHENEVER
+R_INCOME: Final = RollPurpose.INCOME
+R_FREE_TIME: Final = RollPurpose.FREE_TIME
+R_EVICT: Final = RollPurpose.EVICT
+R_CALL: Final = RollPurpose.CALL
+R_SLACK: Final = RollPurpose.SLACK
 
 
 class Step:
     """What every step has: its kind, and (declared by each step class) its ``seat``.
 
     ``clone`` gives a copy a state may change without touching the original;
-    a frozen step is its own clone. Each step pickles as its class and fields
-    (``__reduce__``): compiled, a step class has no default unpickling.
+    a frozen step (a frozen dataclass) is its own clone. The steps that change
+    are plain classes with their own ``__init__``: compiled, a dataclass's
+    generated ``__init__`` runs interpreted, and these are made on every play.
+    Their equality, hashing and ``repr`` read ``args()`` as a dataclass's would
+    read its fields. Each step pickles as its class and fields (``__reduce__``):
+    compiled, a step class has no default unpickling.
     """
 
-    __slots__ = ()
+    # the fields, in the constructor's order (``__reduce__`` gives their values)
+    names: ClassVar[tuple[str, ...]] = ()
 
-    # a property, not a class variable: compiled, a dataclass's ``__annotations__`` name
-    # a ``ClassVar``'s bare type, which ``dataclasses`` would take for a field
     @property
     def kind(self) -> StepKind:
         """What the step is (each step class names its own)."""
@@ -139,6 +148,23 @@ class Step:
 
     def clone(self) -> Self:
         return self
+
+    def args(self) -> tuple[object, ...]:
+        """The constructor's arguments: this step's fields."""
+        raise NotImplementedError
+
+    def __reduce__(self) -> tuple[type[Step], tuple[object, ...]]:
+        return (type(self), self.args())
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and isinstance(other, Step) and other.args() == self.args()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.args()))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{n}={v!r}" for n, v in zip(self.names, self.args(), strict=True))
+        return f"{type(self).__name__}({fields})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,31 +176,32 @@ class DealJob(Step):
 
     @property
     def kind(self) -> StepKind:
-        return StepKind.CH_JOB
+        return CH_JOB
 
-    def __reduce__(self) -> tuple[type[DealJob], tuple[int, tuple[int, ...]]]:
-        return (DealJob, (self.seat, self.pool))
+    def args(self) -> tuple[object, ...]:
+        return (self.seat, self.pool)
 
 
-@dataclass(slots=True)
 class Draw(Step):
     """Chance deals ``seat`` Life cards, ``count`` still to come."""
 
-    seat: int
-    count: int
+    names = ("seat", "count")
+
+    def __init__(self, seat: int, count: int) -> None:
+        self.seat = seat
+        self.count = count
 
     @property
     def kind(self) -> StepKind:
-        return StepKind.CH_DRAW
+        return CH_DRAW
 
     def clone(self) -> Draw:
         return Draw(self.seat, self.count)
 
-    def __reduce__(self) -> tuple[type[Draw], tuple[int, int]]:
-        return (Draw, (self.seat, self.count))
+    def args(self) -> tuple[object, ...]:
+        return (self.seat, self.count)
 
 
-@dataclass(slots=True)
 class Roll(Step):
     """Chance rolls a die for ``purpose``; a Slack roll adds ``dice`` dice to ``total``.
 
@@ -183,28 +210,37 @@ class Roll(Step):
     card a roll to get rid of a Person is for.
     """
 
-    seat: int
-    purpose: RollPurpose
-    held: int = -1
-    target: int = -1
-    uid: int = -1
-    dice: int = 0
-    total: int = 0
+    names = ("seat", "purpose", "held", "target", "uid", "dice", "total")
+
+    def __init__(
+        self,
+        seat: int,
+        purpose: RollPurpose,
+        held: int = -1,
+        target: int = -1,
+        uid: int = -1,
+        dice: int = 0,
+        total: int = 0,
+    ) -> None:
+        self.seat = seat
+        self.purpose = purpose
+        self.held = held
+        self.target = target
+        self.uid = uid
+        self.dice = dice
+        self.total = total
 
     @property
     def kind(self) -> StepKind:
-        return StepKind.CH_ROLL
+        return CH_ROLL
 
     def clone(self) -> Roll:
         return Roll(
             self.seat, self.purpose, self.held, self.target, self.uid, self.dice, self.total
         )
 
-    def __reduce__(self) -> tuple[type[Roll], tuple[int, RollPurpose, int, int, int, int, int]]:
-        return (
-            Roll,
-            (self.seat, self.purpose, self.held, self.target, self.uid, self.dice, self.total),
-        )
+    def args(self) -> tuple[object, ...]:
+        return (self.seat, self.purpose, self.held, self.target, self.uid, self.dice, self.total)
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,10 +251,10 @@ class PickJob(Step):
 
     @property
     def kind(self) -> StepKind:
-        return StepKind.D_PICK
+        return D_PICK
 
-    def __reduce__(self) -> tuple[type[PickJob], tuple[int]]:
-        return (PickJob, (self.seat,))
+    def args(self) -> tuple[object, ...]:
+        return (self.seat,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,10 +265,10 @@ class CallPeople(Step):
 
     @property
     def kind(self) -> StepKind:
-        return StepKind.D_CALLS
+        return D_CALLS
 
-    def __reduce__(self) -> tuple[type[CallPeople], tuple[int]]:
-        return (CallPeople, (self.seat,))
+    def args(self) -> tuple[object, ...]:
+        return (self.seat,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,52 +279,56 @@ class FreeTime(Step):
 
     @property
     def kind(self) -> StepKind:
-        return StepKind.D_FREE
+        return D_FREE
 
-    def __reduce__(self) -> tuple[type[FreeTime], tuple[int]]:
-        return (FreeTime, (self.seat,))
+    def args(self) -> tuple[object, ...]:
+        return (self.seat,)
 
 
-@dataclass(slots=True)
 class Shopping(Step):
     """A Shopping trip under way: the cart's slots and the Income they will cost."""
 
-    seat: int
-    slots: list[int] = field(default_factory=list)
-    spent: int = 0
+    names = ("seat", "slots", "spent")
+
+    def __init__(self, seat: int, slots: list[int] | None = None, spent: int = 0) -> None:
+        self.seat = seat
+        self.slots: list[int] = [] if slots is None else slots
+        self.spent = spent
 
     @property
     def kind(self) -> StepKind:
-        return StepKind.D_SHOP
+        return D_SHOP
 
     def clone(self) -> Shopping:
         return Shopping(self.seat, self.slots[:], self.spent)
 
-    def __reduce__(self) -> tuple[type[Shopping], tuple[int, list[int], int]]:
-        return (Shopping, (self.seat, self.slots, self.spent))
+    def args(self) -> tuple[object, ...]:
+        return (self.seat, self.slots, self.spent)
 
 
-@dataclass(slots=True)
 class Window(Step):
     """A reaction window for the play at stack index ``ref``; ``order[pos]`` is asked next.
 
     ``seat`` is the seat whose play it answers.
     """
 
-    seat: int
-    order: tuple[int, ...]
-    ref: int
-    pos: int = 0
+    names = ("seat", "order", "ref", "pos")
+
+    def __init__(self, seat: int, order: tuple[int, ...], ref: int, pos: int = 0) -> None:
+        self.seat = seat
+        self.order = order
+        self.ref = ref
+        self.pos = pos
 
     @property
     def kind(self) -> StepKind:
-        return StepKind.D_WINDOW
+        return D_WINDOW
 
     def clone(self) -> Window:
         return Window(self.seat, self.order, self.ref, self.pos)
 
-    def __reduce__(self) -> tuple[type[Window], tuple[int, tuple[int, ...], int, int]]:
-        return (Window, (self.seat, self.order, self.ref, self.pos))
+    def args(self) -> tuple[object, ...]:
+        return (self.seat, self.order, self.ref, self.pos)
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,10 +340,10 @@ class SendPerson(Step):
 
     @property
     def kind(self) -> StepKind:
-        return StepKind.D_SEND
+        return D_SEND
 
-    def __reduce__(self) -> tuple[type[SendPerson], tuple[int, int]]:
-        return (SendPerson, (self.seat, self.uid))
+    def args(self) -> tuple[object, ...]:
+        return (self.seat, self.uid)
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,10 +356,10 @@ class PersonCost(Step):
 
     @property
     def kind(self) -> StepKind:
-        return StepKind.D_COST
+        return D_COST
 
-    def __reduce__(self) -> tuple[type[PersonCost], tuple[int, tuple[str, ...], bool]]:
-        return (PersonCost, (self.seat, self.tags, self.or_any))
+    def args(self) -> tuple[object, ...]:
+        return (self.seat, self.tags, self.or_any)
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,13 +370,12 @@ class Discard(Step):
 
     @property
     def kind(self) -> StepKind:
-        return StepKind.D_DISCARD
+        return D_DISCARD
 
-    def __reduce__(self) -> tuple[type[Discard], tuple[int]]:
-        return (Discard, (self.seat,))
+    def args(self) -> tuple[object, ...]:
+        return (self.seat,)
 
 
-@dataclass(slots=True)
 class Announced(Step):
     """An announced play waiting for its window to close; resolves at the top of the stack.
 
@@ -345,19 +384,33 @@ class Announced(Step):
     a cancel answers, ``spent`` the Income a Shopping cart cost.
     """
 
-    seat: int
-    play_kind: PlayKind
-    slots: tuple[int, ...]
-    target: int = -1
-    uid: int = -1
-    dest: int = -1
-    ref: int = -1
-    spent: int = 0
-    cancelled: bool = False
+    names = ("seat", "play_kind", "slots", "target", "uid", "dest", "ref", "spent", "cancelled")
+
+    def __init__(
+        self,
+        seat: int,
+        play_kind: PlayKind,
+        slots: tuple[int, ...],
+        target: int = -1,
+        uid: int = -1,
+        dest: int = -1,
+        ref: int = -1,
+        spent: int = 0,
+        cancelled: bool = False,
+    ) -> None:
+        self.seat = seat
+        self.play_kind = play_kind
+        self.slots = slots
+        self.target = target
+        self.uid = uid
+        self.dest = dest
+        self.ref = ref
+        self.spent = spent
+        self.cancelled = cancelled
 
     @property
     def kind(self) -> StepKind:
-        return StepKind.PLAY
+        return PLAY
 
     def clone(self) -> Announced:
         return Announced(
@@ -372,26 +425,25 @@ class Announced(Step):
             self.cancelled,
         )
 
-    def __reduce__(
-        self,
-    ) -> tuple[
-        type[Announced], tuple[int, PlayKind, tuple[int, ...], int, int, int, int, int, bool]
-    ]:
+    def args(self) -> tuple[object, ...]:
         return (
-            Announced,
-            (
-                self.seat,
-                self.play_kind,
-                self.slots,
-                self.target,
-                self.uid,
-                self.dest,
-                self.ref,
-                self.spent,
-                self.cancelled,
-            ),
+            self.seat,
+            self.play_kind,
+            self.slots,
+            self.target,
+            self.uid,
+            self.dest,
+            self.ref,
+            self.spent,
+            self.cancelled,
         )
 
+
+# the turn's phase steps, made once: frozen, so every state may share them
+MAX_SEATS: Final = 5
+CALL_STEPS: Final = tuple(CallPeople(s) for s in range(MAX_SEATS))
+FREE_STEPS: Final = tuple(FreeTime(s) for s in range(MAX_SEATS))
+DISCARD_STEPS: Final = tuple(Discard(s) for s in range(MAX_SEATS))
 
 AnyStep = (
     DealJob

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.engine.game import Action
+from cardtable.games.chez_geek.codes import WHEN_OWN_FREE_TIME, WHEN_OWN_TURN
 from cardtable.games.chez_geek.effects import cancel
 from cardtable.games.chez_geek.effects.registry import ROOM_TARGETED, RULES
 from cardtable.games.chez_geek.effects.rule import NO_TARGET, Target
 from cardtable.games.chez_geek.steps import D_FREE, D_WINDOW, Announced, StepKind
-from cardtable.games.chez_geek.zones import allowed
 
 if TYPE_CHECKING:
     from cardtable.games.chez_geek.cards import CardDef
@@ -46,38 +46,39 @@ def whenever_plays(
     game = st.game
     is_whenever = game.is_whenever
     slot_type = st.slot_type
-    # the Whenever types in hand, in type order (as ``hand_types`` lists them)
-    held: list[int] = []
-    for slot in st.hands[seat]:
-        t = slot_type[slot]
-        if is_whenever[t] and t not in held:
-            held.append(t)
+    # the Whenever types in hand, each once, in type order (as ``hand_types`` lists them)
+    held = [slot_type[slot] for slot in st.hands[seat]]
+    held = [t for t in held if is_whenever[t]]
     if not held:
         return out
     held.sort()
     defs = st.defs
     cancels = game.cancels
     offer_checks = game.offer_checks
-    own_turn = seat == st.turn and context != D_WINDOW
+    when_code = game.when_code
+    banned = game.banned[st.job_of[seat]]
+    own_turn = seat == st.turn and context is not D_WINDOW
+    prev = -1
     for t in held:
-        card = defs[t]
-        if not allowed(st, seat, card):
+        if t == prev or banned[t]:
+            prev = t
             continue
+        prev = t
         e = cancels[t]
         if e is not None:
             if play is not None and cancel.answers(st, e, play):
                 out.append(game.bare_plays[t])
             continue
-        when = card.when
-        if when == "own_turn" and not own_turn:
+        when = when_code[t]
+        if when == WHEN_OWN_TURN and not own_turn:
             continue
-        if when == "own_free_time" and not (own_turn and context == D_FREE):
+        if when == WHEN_OWN_FREE_TIME and not (own_turn and context is D_FREE):
             continue
         if any(not offered(st, seat, e) for offered, e in offer_checks[t]):
             continue
         interned = game.interned_plays
-        for text, tseat, uid, dest in targets(st, seat, card):
-            # looked up here first: a call into the game's interpreted method costs more
+        for text, tseat, uid, dest in targets(st, seat, defs[t]):
+            # looked up here first: a call into the game's method costs more
             found = interned.get((t, text, tseat, uid, dest))
             out.append(found or game.play_action(t, text, tseat, uid, dest))
     return out

@@ -17,23 +17,25 @@ if TYPE_CHECKING:
 def hand_types(st: ChezGeekState, seat: int) -> list[int]:
     """The card types in a hand, each once, in type order.
 
-    A list searched by ``in`` rather than a set: hands hold a handful of cards, and
-    compiled, the set and its conversion to a sorted list cost more than the search.
+    Sorted first and then kept where a type differs from the one before: compiled,
+    that compares unboxed ints, where a search of the list so far (``in``) or a set
+    goes through the generic object protocol for every card.
     """
     slot_type = st.slot_type
+    types = [slot_type[s] for s in st.hands[seat]]
+    types.sort()
     out: list[int] = []
-    for s in st.hands[seat]:
-        t = slot_type[s]
-        if t not in out:
+    prev = -1
+    for t in types:
+        if t != prev:
             out.append(t)
-    out.sort()
+            prev = t
     return out
 
 
 def allowed(st: ChezGeekState, seat: int, card: CardDef) -> bool:
     """A Job's disadvantage: some tags it cannot play."""
-    banned = st.jobdefs[st.job_of[seat]].cannot_play
-    return not banned or not card.tags.intersection(banned)
+    return not st.game.banned[st.job_of[seat]][card.index]
 
 
 def take_from_hand(st: ChezGeekState, seat: int, t: int) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardtable.games.chez_geek.effects import (
     cancel,
     discard,
@@ -15,7 +17,7 @@ from cardtable.games.chez_geek.effects import (
 )
 from cardtable.games.chez_geek.effects.rule import EffectRule
 
-RULES: dict[str, EffectRule] = {
+RULES: Final[dict[str, EffectRule]] = {
     m.RULE.kind: m.RULE
     for m in (
         income,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from cardtable.games.chez_geek.cards import Effect
@@ -24,7 +24,7 @@ OfferCheck = tuple[Callable[["ChezGeekState", int, "Effect"], bool], "Effect"]
 TargetCheck = tuple[Callable[["ChezGeekState", int, "Effect"], "list[Target] | None"], "Effect"]
 # a Whenever's target: (notation, seat, room card uid, destination seat)
 Target = tuple[str, int, int, int]
-NO_TARGET: Target = ("", -1, -1, -1)
+NO_TARGET: Final[Target] = ("", -1, -1, -1)
 
 
 def always_offered(st: ChezGeekState, seat: int, e: Effect) -> bool:
