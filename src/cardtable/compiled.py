@@ -87,6 +87,7 @@ GAMES: dict[str, tuple[str, ...]] = {
         "cardtable.games.chez.turn",
         "cardtable.games.chez.resample",
         "cardtable.games.chez.state",
+        "cardtable.games.chez.game",
     ),
     "chez-geek": (
         "cardtable.games.chez_geek.cards",

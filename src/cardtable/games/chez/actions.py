@@ -23,7 +23,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from cardtable.engine.game import Action, Decline
 from cardtable.games.chez.cards import JOKER, NAME, NKINDS, RANK_NAMES, parse_card
@@ -238,7 +238,7 @@ class Roll(ChezAction):
         return f"d{self.die}={self.value}"
 
 
-PICK = Word("pick")
+PICK: Final = Word("pick")
 END = Word("end")
 ACCEPT = Word("accept")
 PASS = PassWord("pass")
@@ -271,7 +271,7 @@ def play_of(cards: tuple[int, ...]) -> Play:
     return found
 
 
-SINGLE = tuple(play_of((k,)) for k in range(NKINDS))
+SINGLE: Final = tuple(play_of((k,)) for k in range(NKINDS))
 
 
 def name_top(value: int, red: bool) -> NameTop:

@@ -11,12 +11,13 @@ What may be played onto what lives in ``playability``.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 SUITS = "CDHS"
 SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
 RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 VALUE_WORDS = ("", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
-JOKER = 52
+JOKER: Final = 52
 NKINDS = 53
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 
@@ -25,7 +26,7 @@ def make_kind(rank: int, suit: int) -> int:
     return suit * 13 + rank - 1
 
 
-RANK: tuple[int, ...] = tuple([k % 13 + 1 for k in range(52)] + [0])
+RANK: Final[tuple[int, ...]] = tuple([k % 13 + 1 for k in range(52)] + [0])
 SUIT: tuple[int, ...] = tuple([k // 13 for k in range(52)] + [-1])
 RED: tuple[bool, ...] = tuple([SUIT[k] in (1, 2) for k in range(52)] + [False])
 NAME: tuple[str, ...] = tuple([RANK_NAMES[RANK[k]] + SUITS[SUIT[k]] for k in range(52)] + ["JK"])

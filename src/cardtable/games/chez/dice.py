@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 LADDER = (4, 6, 8, 10, 12, 20)
 # each special's usual die
-SIX_DIE, JACK_DIE, JOKER_DIE = 6, 4, 10
+SIX_DIE: Final = 6
+JACK_DIE: Final = 4
+JOKER_DIE: Final = 10
 
 
 def upgraded(base: int, steps: int) -> tuple[int, ...]:

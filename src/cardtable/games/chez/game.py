@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from cardtable.engine.errors import BadDealError, SettingError
 from cardtable.engine.game import Game, GameInfo, Setting
 from cardtable.games.chez.cards import NAME, deck_counter, deck_kinds, parse_card
@@ -29,8 +31,10 @@ NOPE_WINDOW = Setting(
 )
 
 
+# tests subclass it (a game that counts the plays it saw)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ChezGame(Game):
-    info = GameInfo(
+    info: ClassVar[GameInfo] = GameInfo(
         name="chez",
         title="Chez",
         min_players=2,
@@ -44,10 +48,10 @@ class ChezGame(Game):
         ),
         settings=(*COMBO_SETTINGS, NOPE_WINDOW),
     )
-    bots = {"heuristic": "cardtable.games.chez.bots:HeuristicBot"}
-    default_bot = "heuristic"
-    observation_schema = ChezObservation
-    public_schema = ChezPublicObservation
+    bots: ClassVar[dict[str, str]] = {"heuristic": "cardtable.games.chez.bots:HeuristicBot"}
+    default_bot: ClassVar[str] = "heuristic"
+    observation_schema: ClassVar[Any] = ChezObservation
+    public_schema: ClassVar[Any] = ChezPublicObservation
     # levels offered to people (lobby, --bots hard): specs, rated in docs/bots.md
     bot_levels: ClassVar[dict[str, str]] = {
         "easy": "ismcts(iterations=100)",

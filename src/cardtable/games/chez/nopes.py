@@ -8,19 +8,25 @@ Ace of Spades, which nothing can nope; Jokers only yield to the Ace of Spades.
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import mypyc_attr
 
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez import actions as act
+from cardtable.games.chez import playability
 from cardtable.games.chez.cards import ACE_OF_SPADES, ACES, NKINDS
-from cardtable.games.chez.playability import KEY_OF_KIND
 from cardtable.games.chez.specials import ChezSpecials
 from cardtable.games.chez.steps import (
     DrawStep,
     WindowStep,
 )
 
-CHANCE = Marker.CHANCE
+# the interpreted table module's tables as statics of this compiled one
+KEY_OF_KIND: Final = playability.KEY_OF_KIND
+
+
+CHANCE: Final = Marker.CHANCE
 SPADES = frozenset({ACE_OF_SPADES})
 ANY_ACE = frozenset(ACES)
 IS_ACE = tuple(k in ANY_ACE for k in range(NKINDS))

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 PLAGUE_DIE = 6
-PLAGUE_ROLL = (8, 12)
+PLAGUE_ROLL: Final = (8, 12)
 
 
 def infection(cards: int, total: int, current: int) -> int:

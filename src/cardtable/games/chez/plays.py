@@ -8,16 +8,18 @@ a target, its dice, the reaction window (``nopes``) and the resolution
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import mypyc_attr
 
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez import actions as act
+from cardtable.games.chez import playability
 from cardtable.games.chez.cards import JOKER, RANK
 from cardtable.games.chez.combos import BY_PTYPE, DiscardCombo, betting_man, doubles
 from cardtable.games.chez.dice import JACK_DIE, SIX_DIE, upgraded
 from cardtable.games.chez.nopes import ChezNopes
 from cardtable.games.chez.plague import PLAGUE_ROLL, infection
-from cardtable.games.chez.playability import KEY_OF_KIND
 from cardtable.games.chez.steps import (
     JACK,
     JOKER_PLAY,
@@ -41,8 +43,11 @@ from cardtable.games.chez.steps import (
     WindowStep,
 )
 
-CHANCE = Marker.CHANCE
-_BY_RANK = {6: SIX, 10: TEN, 11: JACK, 12: QUEEN, 13: KING, 0: JOKER_PLAY}
+# the interpreted table module's tables as statics of this compiled one
+KEY_OF_KIND: Final = playability.KEY_OF_KIND
+
+CHANCE: Final = Marker.CHANCE
+_BY_RANK: Final = {6: SIX, 10: TEN, 11: JACK, 12: QUEEN, 13: KING, 0: JOKER_PLAY}
 
 
 def classify(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import mypyc_attr
 
 from cardtable.engine.game import Action, Marker
@@ -28,7 +30,7 @@ from cardtable.games.chez.steps import (
 )
 from cardtable.games.chez.view import ChezView
 
-CHANCE = Marker.CHANCE
+CHANCE: Final = Marker.CHANCE
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # see ChezCore

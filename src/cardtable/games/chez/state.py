@@ -19,7 +19,7 @@ import copy
 import random
 from collections import Counter
 from itertools import compress
-from typing import TYPE_CHECKING, Any, Self, cast
+from typing import TYPE_CHECKING, Any, Final, Self, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -28,12 +28,12 @@ from cardtable.engine.errors import MalformedActionError
 from cardtable.engine.game import Action, Marker
 from cardtable.engine.hints import hand_reasons
 from cardtable.games.chez import actions as act
+from cardtable.games.chez import playability
 from cardtable.games.chez.cards import ACE_OF_SPADES, NAME, NKINDS, RANK, deck_kinds
 from cardtable.games.chez.combos import transformation
 from cardtable.games.chez.explain import why_illegal
 from cardtable.games.chez.leaderboard import Leaderboard
 from cardtable.games.chez.piles import Seg
-from cardtable.games.chez.playability import JOKER_TOP, KEY_OF_KIND
 from cardtable.games.chez.resample import resample_state
 from cardtable.games.chez.schema import ChezPublicObservation
 from cardtable.games.chez.steps import (
@@ -51,10 +51,15 @@ from cardtable.games.chez.steps import (
 )
 from cardtable.games.chez.turn import ChezTurn
 
+# the interpreted table module's tables as statics of this compiled one
+JOKER_TOP: Final = playability.JOKER_TOP
+KEY_OF_KIND: Final = playability.KEY_OF_KIND
+
+
 if TYPE_CHECKING:
     from cardtable.games.chez.game import ChezGame
 
-CHANCE = Marker.CHANCE
+CHANCE: Final = Marker.CHANCE
 TERMINAL = Marker.TERMINAL
 HAND_SIZE = 7
 # tags: which history entries name the kind of a particular card id (for resampling)

@@ -9,7 +9,7 @@ in the state's layers, dispatched on the step's type (``state._run_step``).
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Self
+from typing import Final, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -84,24 +84,29 @@ class Fx(IntEnum):
     SIX = 3  # a Two Red Sixes that did not win: a 6 with its roll
 
 
-NORMAL, SIX, TEN, JACK, QUEEN, KING = (
-    PlayKind.NORMAL,
-    PlayKind.SIX,
-    PlayKind.TEN,
-    PlayKind.JACK,
-    PlayKind.QUEEN,
-    PlayKind.KING,
-)
-JOKER_PLAY, REVOLUTION, ROYAL, KQ, TRS, TT = (
-    PlayKind.JOKER,
-    PlayKind.REVOLUTION,
-    PlayKind.ROYAL,
-    PlayKind.KQ,
-    PlayKind.TRS,
-    PlayKind.TT,
-)
-R_PLAY, R_ACCEPT, R_PLAGUE, R_PLAGUE2, R_BET = tuple(RollPurpose)
-FX_RECYCLE, FX_QUEEN, FX_JACK, FX_SIX = tuple(Fx)
+# module-level names for the hot paths (``Final``: compiled, statics rather than lookups
+# in the module's namespace)
+NORMAL: Final = PlayKind.NORMAL
+SIX: Final = PlayKind.SIX
+TEN: Final = PlayKind.TEN
+JACK: Final = PlayKind.JACK
+QUEEN: Final = PlayKind.QUEEN
+KING: Final = PlayKind.KING
+JOKER_PLAY: Final = PlayKind.JOKER
+REVOLUTION: Final = PlayKind.REVOLUTION
+ROYAL: Final = PlayKind.ROYAL
+KQ: Final = PlayKind.KQ
+TRS: Final = PlayKind.TRS
+TT: Final = PlayKind.TT
+R_PLAY: Final = RollPurpose.PLAY
+R_ACCEPT: Final = RollPurpose.ACCEPT
+R_PLAGUE: Final = RollPurpose.PLAGUE
+R_PLAGUE2: Final = RollPurpose.PLAGUE2
+R_BET: Final = RollPurpose.BET
+FX_RECYCLE: Final = Fx.RECYCLE
+FX_QUEEN: Final = Fx.QUEEN
+FX_JACK: Final = Fx.JACK
+FX_SIX: Final = Fx.SIX
 
 
 # compiled, a class that allows interpreted subclasses allocates in ``cls.__new__``

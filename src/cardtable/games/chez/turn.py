@@ -6,19 +6,26 @@ module adds its own options, so a switched-off combo never appears.
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import mypyc_attr
 
 from cardtable.engine.game import Action
 from cardtable.games.chez import actions as act
+from cardtable.games.chez import playability
 from cardtable.games.chez.cards import JOKER, NKINDS, RANK
 from cardtable.games.chez.combos import doubles
 from cardtable.games.chez.dice import JOKER_DIE, upgraded
 from cardtable.games.chez.plague import PLAGUE_DIE
-from cardtable.games.chez.playability import PLAYABLE, PLAYABLE_SETS
 from cardtable.games.chez.plays import ChezPlays
 from cardtable.games.chez.steps import R_ACCEPT, R_PLAGUE, DrawStep, RollStep
 
-RANK_BIT = tuple(1 << RANK[k] for k in range(NKINDS))
+# the interpreted table module's tables as statics of this compiled one
+PLAYABLE: Final = playability.PLAYABLE
+PLAYABLE_SETS: Final = playability.PLAYABLE_SETS
+
+
+RANK_BIT: Final = tuple(1 << RANK[k] for k in range(NKINDS))
 
 
 def _groups(kinds: list[int]) -> list[list[int]]:

@@ -22,7 +22,7 @@ switching a combo off removes it from the game entirely.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from cardtable.engine.game import Action, Setting
 from cardtable.games.chez.combos import (
@@ -115,5 +115,5 @@ class FrontCombo(Protocol):
 DISCARD: tuple[DiscardCombo, ...] = (red_sixes, revolution, royal_court, king_queen, transformation)
 FRONT: tuple[FrontCombo, ...] = (castle, siege, betting_man)
 # the module of each kind of combo play, for the flow that holds only the play's kind
-BY_PTYPE: dict[PlayKind, DiscardCombo] = {rule.PTYPE: rule for rule in DISCARD}
+BY_PTYPE: Final[dict[PlayKind, DiscardCombo]] = {rule.PTYPE: rule for rule in DISCARD}
 SETTINGS: tuple[Setting, ...] = (doubles.SETTING,) + tuple(m.SETTING for m in DISCARD + FRONT)
