@@ -43,6 +43,7 @@ RATINGS: dict[str, dict[str, str]] = {
         "hard": "OpenSkill 29.4; first in 55.8% of 400 four-level games, 29.5% vs three medium",
         "medium": "OpenSkill 24.4; first in 29.0% of 400 four-level games",
         "easy": "OpenSkill 23.0; first in 14.8% of 400 four-level games",
+        "expert": "first in 25.0% of 40 games with hard (22.5%) and two medium (26.2%)",
     },
 }
 
