@@ -56,9 +56,13 @@ def test_the_spec_builds_the_bot_with_its_settings_and_refuses_unknown_ones() ->
         make_bot("sandbag(holdback=1)", game, 0)
     with pytest.raises(SettingError):
         make_bot("sandbag(margin=-1)", game, 0)
+    with pytest.raises(SettingError, match="ratio, needed or soon"):
+        make_bot("sandbag(target=nearest)", game, 0)
 
 
-@pytest.mark.parametrize("spec", ["sandbag", "sandbag(hold=true)"])
+@pytest.mark.parametrize(
+    "spec", ["sandbag", "sandbag(hold=true)", "sandbag(target=needed, keep_slack=3)"]
+)
 def test_it_plays_legal_moves_through_whole_seeded_games(spec: str) -> None:
     game = load_game("chez-geek", players=4)
     for seed in range(4):
@@ -154,7 +158,9 @@ def test_it_cancels_an_attack_on_its_own_room() -> None:
     assert found >= 2
 
 
-@pytest.mark.parametrize("spec", ["sandbag", "sandbag(hold=true)"])
+@pytest.mark.parametrize(
+    "spec", ["sandbag", "sandbag(hold=true)", "sandbag(target=needed, keep_slack=3)"]
+)
 def test_its_move_does_not_change_when_unseen_cards_are_re_dealt(spec: str) -> None:
     """Every card the seat has not seen re-dealt: the same observation, the same move."""
     compared = 0
@@ -167,7 +173,8 @@ def test_its_move_does_not_change_when_unseen_cards_are_re_dealt(spec: str) -> N
         changed = any(sorted(other.hands[s]) != sorted(state.hands[s]) for s in hidden) or any(
             other.slot_type[x] != state.slot_type[x] for s in hidden for x in state.hands[s]
         )
-        twin = SandbagBot(state.game, SEAT, hold="hold=true" in spec)
+        twin = make_bot(spec, state.game, SEAT)
+        assert isinstance(twin, SandbagBot)
         twin.held = set(bot.held)
         obs = state.observation(SEAT)
         assert bot.act(obs, state.legal_actions()) == twin.act(
@@ -175,3 +182,45 @@ def test_its_move_does_not_change_when_unseen_cards_are_re_dealt(spec: str) -> N
         )
         compared += changed
     assert compared >= 10
+
+
+def test_target_needed_attacks_the_seat_with_the_least_slack_to_go() -> None:
+    """Not the Slack-ratio leader: a seat with a bigger goal can be nearer its finish."""
+    checked = 0
+    for state, bot in _decisions("sandbag(target=needed)", range(6)):
+        obs = state.observation(SEAT)
+        others = [p for p in obs["players"] if p["seat"] != SEAT]
+        to_go = {p["seat"]: p["goal"] - p["slack"] for p in others}
+        target = bot.leader(obs)
+        assert to_go[target] == min(to_go.values())
+        ratio_leader = HeuristicBot.leader(bot, obs)
+        if ratio_leader != target:
+            assert to_go[ratio_leader] > to_go[target]
+            checked += 1
+        if checked >= 3:
+            break
+    assert checked >= 3
+
+
+def test_keep_slack_keeps_the_cards_worth_it_next_turn_and_the_last_cancel() -> None:
+    checked = 0
+    for state, bot in _decisions("sandbag(keep_slack=3)", range(40)):
+        obs = state.observation(SEAT)
+        if (obs["prompt"] or {}).get("step") != "discard":
+            continue
+        worth = [s for s in obs["hand"] if bot.next_turn_value(bot.card(s), obs) >= 3]
+        if not worth or len(obs["hand"]) < 3:
+            continue
+        line = state.clone()
+        while line.current_player() == SEAT and line.phase.label == "discard":
+            line.apply_action(bot.act(line.observation(SEAT), line.legal_actions()))
+        kept = line.observation(SEAT)["hand"]
+        for slug in worth:
+            assert slug in kept
+        cancels = [s for s in obs["hand"] if bot.card(s).cancel is not None]
+        assert sum(1 for s in kept if bot.card(s).cancel is not None) == min(1, len(cancels))
+        assert len(kept) == len(worth) + min(1, len(cancels)) or len(kept) == 1
+        checked += 1
+        if checked >= 3:
+            break
+    assert checked >= 3
