@@ -7,6 +7,7 @@ it only uses the public contract, never a game's internals.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import enum
 import json
@@ -88,7 +89,12 @@ def _twin(action: Action) -> Action:
     try:
         twin = object.__new__(cls)
     except TypeError:  # a class whose base is compiled: its own allocator, the same bypass
-        twin = cls.__new__(cls)
+        try:
+            twin = cls.__new__(cls)
+        except TypeError:
+            # a compiled class with its own ``__init__`` runs it on allocation: rebuilt
+            # from its pickled fields instead (``__reduce__``), still a distinct object
+            return copy.copy(action)
     for f in dataclasses.fields(action):  # type: ignore[arg-type]  # checked by the caller
         object.__setattr__(twin, f.name, getattr(action, f.name))
     return twin
