@@ -206,7 +206,6 @@ class Play(Action):
     def __init__(
         self, card: int, slug: str, target: str = "", tseat: int = -1, uid: int = -1, dest: int = -1
     ) -> None:
-        set_field = object.__setattr__
         if IS_COMPILED:
             self.card = card  # type: ignore[misc]
             self.slug = slug  # type: ignore[misc]
@@ -215,6 +214,7 @@ class Play(Action):
             self.uid = uid  # type: ignore[misc]
             self.dest = dest  # type: ignore[misc]
         else:
+            set_field = object.__setattr__
             set_field(self, "card", card)
             set_field(self, "slug", slug)
             set_field(self, "target", target)

@@ -16,6 +16,7 @@ from cardtable.games.chez_geek.effects import cancel
 from cardtable.games.chez_geek.effects.registry import ROOM_TARGETED, RULES
 from cardtable.games.chez_geek.effects.rule import NO_TARGET, Target
 from cardtable.games.chez_geek.steps import D_FREE, D_WINDOW, Announced, StepKind
+from cardtable.games.chez_geek.zones import hand_types
 
 if TYPE_CHECKING:
     from cardtable.games.chez_geek.cards import CardDef
@@ -45,25 +46,18 @@ def whenever_plays(
     out: list[Action] = []
     game = st.game
     is_whenever = game.is_whenever
-    slot_type = st.slot_type
-    # the Whenever types in hand, each once, in type order (as ``hand_types`` lists them)
-    held = [slot_type[slot] for slot in st.hands[seat]]
-    held = [t for t in held if is_whenever[t]]
+    held = [t for t in hand_types(st, seat) if is_whenever[t]]
     if not held:
         return out
-    held.sort()
     defs = st.defs
     cancels = game.cancels
     offer_checks = game.offer_checks
     when_code = game.when_code
     banned = game.banned[st.job_of[seat]]
     own_turn = seat == st.turn and context is not D_WINDOW
-    prev = -1
     for t in held:
-        if t == prev or banned[t]:
-            prev = t
+        if banned[t]:
             continue
-        prev = t
         e = cancels[t]
         if e is not None:
             if play is not None and cancel.answers(st, e, play):
