@@ -26,6 +26,8 @@ PLAYABLE_SETS: Final = playability.PLAYABLE_SETS
 
 
 RANK_BIT: Final = tuple(1 << RANK[k] for k in range(NKINDS))
+KIND_BIT: Final = tuple(1 << k for k in range(NKINDS))
+TOP_KEYS: Final = len(playability.PLAYABLE)  # memo keys: kinds * TOP_KEYS + top key
 
 
 def _groups(kinds: list[int]) -> list[list[int]]:
@@ -80,34 +82,50 @@ class ChezTurn(ChezPlays):
         with the hand's value bits and whether it repeats a value (the front combos'
         first questions)."""
         on = self.switched_on
-        # the distinct kinds (``kinds`` is sorted), and which values are in hand as bits,
-        # to skip combos that cannot be there
+        # the distinct kinds (``kinds`` is sorted), which values and kinds are in hand as
+        # bits (to skip combos that cannot be there, and as memo keys), and which values
+        # it holds more than once
         seen: list[int] = []
         mask = 0
+        kbits = 0
+        dup = 0
         last = -1
         for k in kinds:
+            bit = RANK_BIT[k]
+            if mask & bit:
+                dup |= bit
+            mask |= bit
             if k != last:
                 seen.append(k)
-                mask |= RANK_BIT[k]
+                kbits |= KIND_BIT[k]
                 last = k
-        repeats = len(kinds) > mask.bit_count()
-        groups: list[list[int]] | None = None
-        playable = PLAYABLE[self.topkey]
+        repeats = dup != 0
+        topkey = self.topkey
+        playable = PLAYABLE[topkey]
         single = act.SINGLE
         out: list[Action] = [single[k] for k in seen if playable[k]]
         if len(kinds) >= 2:
             plays: list[act.Play] = []
             if repeats and "doubles" in on:
-                groups = _groups(kinds)
-                doubles.options(groups, playable, plays, "two_red_sixes" in on)
+                doubles.options(kinds, dup, topkey, playable, plays, "two_red_sixes" in on)
             game = self.game
             offers = game.discard_by_mask.get(mask)
             if offers is None:
                 offers = game.discard_offers(mask)
+            groups: list[list[int]] | None = None
             for ask, offer in offers:
                 if not ask or offer.applies(mask, seen, repeats):
-                    groups = groups or _groups(kinds)
-                    offer.options(groups, playable, plays)
+                    own = offer.kinds
+                    if own:
+                        key = (kbits & own) * TOP_KEYS + topkey
+                        found = offer.memo.get(key)
+                        if found is None:
+                            groups = groups or _groups(kinds)
+                            found = offer.remember(key, groups, playable)
+                        plays.extend(found)
+                    else:
+                        groups = groups or _groups(kinds)
+                        offer.options(groups, playable, plays)
             out.extend(plays)
         out.append(act.PICK)
         return out, mask, repeats

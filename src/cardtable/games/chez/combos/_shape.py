@@ -20,7 +20,16 @@ class Offer:
     through a module's attribute costs more than most answers; a method of a
     compiled class is a direct call. Each combo module keeps its functions and
     exports ``OFFER``, an instance whose methods call them.
+
+    A combo whose plays depend only on which of a few kinds the hand holds (one of
+    each of some values, a pair of given cards) names them as ``kinds`` (bits by
+    kind); the turn then looks its plays up in ``memo`` under those of the hand's
+    kinds and the top key, and lists them (``remember``) only the first time.
     """
+
+    def __init__(self, kinds: int = 0) -> None:
+        self.kinds = kinds  # 0: its plays depend on the whole hand (never memoised)
+        self.memo: dict[int, tuple[Play, ...]] = {}
 
     def applies(self, mask: int, kinds: Sequence[int], repeats: bool) -> bool:
         """Whether the hand (value bits, distinct kinds, any value twice) may offer it."""
@@ -31,6 +40,23 @@ class Offer:
     ) -> None:
         """Append its legal plays for the hand grouped by value."""
         raise NotImplementedError
+
+    def remember(
+        self, key: int, by_rank: Sequence[list[int]], playable: Sequence[bool]
+    ) -> tuple[Play, ...]:
+        """Its plays for this hand, kept under ``key`` (bounded: cleared when large)."""
+        plays: list[Play] = []
+        self.options(by_rank, playable, plays)
+        memo = self.memo
+        if len(memo) > 50_000:
+            memo.clear()
+        found = memo[key] = tuple(plays)
+        return found
+
+
+def kinds_of(ranks: Sequence[int]) -> int:
+    """Bits of every kind (all four suits) of these values, for ``Offer.kinds``."""
+    return sum(1 << (s * 13 + r - 1) for r in ranks for s in range(4))
 
 
 def always(*facts: object) -> bool:

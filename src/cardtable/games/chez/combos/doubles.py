@@ -10,11 +10,12 @@ instead while that combo is on (that module is asked first).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from cardtable.engine.game import Action, Setting
 from cardtable.games.chez.actions import Play, play_of
-from cardtable.games.chez.cards import JOKER, SIX_DIAMONDS, SIX_HEARTS
-from cardtable.games.chez.playability import PlayableRow
+from cardtable.games.chez.cards import JOKER, RANK, SIX_DIAMONDS, SIX_HEARTS, SUIT, make_kind
+from cardtable.games.chez.playability import PLAYABLE, PlayableRow
 
 SETTING: Setting = Setting(
     "doubles", True, "Doubles, Triples, Quadruples and Joker stacks", (True, False), bool
@@ -34,26 +35,64 @@ def joker_stacks(jokers: int, out: list[Action]) -> None:
 
 
 def options(
-    by_rank: Sequence[list[int]], playable: PlayableRow, out: list[Play], red_sixes: bool
+    kinds: Sequence[int],
+    dup: int,
+    topkey: int,
+    playable: PlayableRow,
+    out: list[Play],
+    red_sixes: bool,
 ) -> None:
-    jokers = len(by_rank[0])
+    """Append the plays of several cards of one value, for a hand of these kinds (sorted)
+    whose value bits ``dup`` it holds more than once.
+
+    The same cards of one value onto the same top give the same plays, so they are
+    memoised under a small int: the value, its cards as a count per suit (3 bits each,
+    for two decks) and which suits are playable (``_SUITS_PLAYABLE``); building it
+    needs no grouping of the hand.
+    """
+    codes = [0] * 14
+    jokers = 0
+    for k in kinds:
+        if k == JOKER:
+            jokers += 1
+        else:
+            codes[RANK[k]] += _SUIT_UNIT[k]
     for m in range(2, min(4, jokers) + 1):
         out.append(play_of((JOKER,) * m))
-    for rank in range(1, 14):
-        group = by_rank[rank]
-        if len(group) < 2:
-            continue
-        # the same cards of one value onto the same top give the same plays: memoised
-        key = (playable.key, tuple(group), red_sixes)
-        plays = _MEMO.get(key)
-        if plays is None:
-            if len(_MEMO) > 50_000:
-                _MEMO.clear()
-            plays = _MEMO[key] = _same_value(group, playable, red_sixes)
-        out.extend(plays)
+    suits = _SUITS_PLAYABLE[topkey]
+    flag = _RED_FLAG if red_sixes else 0
+    dup >>= 1
+    rank = 1
+    while dup:
+        if dup & 1:
+            key = rank | codes[rank] << 4 | suits[rank] << 16 | flag
+            plays = _MEMO.get(key)
+            if plays is None:
+                if len(_MEMO) > 50_000:
+                    _MEMO.clear()
+                plays = _MEMO[key] = _same_value(_group(rank, codes[rank]), playable, red_sixes)
+            out.extend(plays)
+        dup >>= 1
+        rank += 1
 
 
-_MEMO: dict[tuple[int, tuple[int, ...], bool], tuple[Play, ...]] = {}
+# per kind, its suit's unit in a value's count code (3 bits per suit); per top key and
+# value, which suits' cards of that value are playable (4 bits)
+_SUIT_UNIT: Final = tuple(1 << (3 * SUIT[k]) if k != JOKER else 0 for k in range(JOKER + 1))
+_SUITS_PLAYABLE: Final = tuple(
+    tuple(sum(1 << s for s in range(4) if row[make_kind(r, s)]) if r else 0 for r in range(14))
+    for row in PLAYABLE
+)
+_RED_FLAG: Final = 1 << 20
+_MEMO: Final[dict[int, tuple[Play, ...]]] = {}
+
+
+def _group(rank: int, code: int) -> list[int]:
+    """The sorted kinds a value's count code stands for."""
+    out: list[int] = []
+    for s in range(4):
+        out.extend([make_kind(rank, s)] * ((code >> (3 * s)) & 7))
+    return out
 
 
 def _same_value(group: list[int], playable: Sequence[bool], red_sixes: bool) -> tuple[Play, ...]:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from cardtable.engine.game import Setting
 from cardtable.games.chez.actions import Play, play_of
 from cardtable.games.chez.cards import KING, QUEEN, make_kind
-from cardtable.games.chez.combos._shape import Offer, always
+from cardtable.games.chez.combos._shape import Offer, always, kinds_of
 from cardtable.games.chez.steps import KQ, Pending
 
 if TYPE_CHECKING:
@@ -86,4 +86,4 @@ class _Offer(Offer):
         options(by_rank, playable, out)
 
 
-OFFER: Offer = _Offer()
+OFFER: Offer = _Offer(kinds_of(RANKS))  # its plays depend on these kinds alone

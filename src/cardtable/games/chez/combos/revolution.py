@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from cardtable.engine.game import Setting
 from cardtable.games.chez.actions import Play
 from cardtable.games.chez.cards import RANK
-from cardtable.games.chez.combos._shape import Offer, always, one_of_each
+from cardtable.games.chez.combos._shape import Offer, always, kinds_of, one_of_each
 from cardtable.games.chez.steps import REVOLUTION, DrawStep, Pending
 
 if TYPE_CHECKING:
@@ -80,4 +80,4 @@ class _Offer(Offer):
         options(by_rank, playable, out)
 
 
-OFFER: Offer = _Offer()
+OFFER: Offer = _Offer(kinds_of(RANKS))  # its plays depend on these kinds alone

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from cardtable.engine.game import Setting
 from cardtable.games.chez.actions import Play
 from cardtable.games.chez.cards import JACK, KING, QUEEN
-from cardtable.games.chez.combos._shape import Offer, always, one_of_each
+from cardtable.games.chez.combos._shape import Offer, always, kinds_of, one_of_each
 from cardtable.games.chez.dice import JACK_DIE, upgraded
 from cardtable.games.chez.steps import FX_JACK, FX_QUEEN, ROYAL, FxStep, Pending
 
@@ -63,4 +63,4 @@ class _Offer(Offer):
         options(by_rank, playable, out)
 
 
-OFFER: Offer = _Offer()
+OFFER: Offer = _Offer(kinds_of(RANKS))  # its plays depend on these kinds alone
