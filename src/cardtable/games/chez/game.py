@@ -12,7 +12,7 @@ from cardtable.engine.game import Game, GameInfo, Setting
 from cardtable.games.chez.cards import NAME, deck_counter, deck_kinds, parse_card
 from cardtable.games.chez.combos import DISCARD, FRONT, DiscardCombo, FrontCombo
 from cardtable.games.chez.combos import SETTINGS as COMBO_SETTINGS
-from cardtable.games.chez.combos._shape import Offer, always
+from cardtable.games.chez.combos._shape import FrontOffer, Offer, always
 from cardtable.games.chez.schema import ChezObservation, ChezPublicObservation
 from cardtable.games.chez.state import ChezState
 from cardtable.games.chez.view import render as render_view
@@ -20,6 +20,8 @@ from cardtable.games.chez.view import render as render_view
 # a discard combo as the turn asks it: its ``applies`` (None: always) and its module
 # (whether to ask ``applies``, the combo's compiled questions)
 DiscardOffer = tuple[bool, Offer]
+
+MASKS = 1 << 14  # value bits of a hand: Jokers and Ace to King
 
 NOPE_WINDOW = Setting(
     "nope_window",
@@ -64,17 +66,20 @@ class ChezGame(Game):
     # class over a compiled engine has no ``__dict__`` for ``cached_property`` to fill
     discard_combos: tuple[DiscardCombo, ...]  # the discard-pile combos switched on
     front_combos: tuple[FrontCombo, ...]  # the front combos (bonus actions) switched on
-    discard_by_mask: dict[int, tuple[DiscardOffer, ...]]  # ``discard_offers`` memoised
-    front_by_mask: dict[int, tuple[FrontCombo, ...]]  # ``front_offers`` memoised
+    fronts: tuple[FrontOffer, ...]  # their compiled questions, in the same order
+    # ``discard_offers`` and ``front_offers`` by the hand's value bits (all 2**14 of them),
+    # filled as hands come: lists, so the hot path indexes rather than hashes
+    discard_by_mask: list[tuple[DiscardOffer, ...] | None]
+    front_by_mask: list[tuple[FrontOffer, ...] | None]
 
     def __init__(self, players: int | None = None, **settings: Any) -> None:
         super().__init__(players, **settings)
         # in the order plays are recognised / bonus actions are offered
         self.discard_combos = tuple(rule for rule in DISCARD if self.settings[rule.SETTING.name])
         self.front_combos = tuple(rule for rule in FRONT if self.settings[rule.SETTING.name])
-        # by the hand's value bits (at most 2**14 of them)
-        self.discard_by_mask = {}
-        self.front_by_mask = {}
+        self.fronts = tuple(rule.FRONT_OFFER for rule in self.front_combos)
+        self.discard_by_mask = [None] * MASKS
+        self.front_by_mask = [None] * MASKS
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickled (worker processes, the server's snapshots) as its player count and
@@ -92,7 +97,7 @@ class ChezGame(Game):
         """The enabled discard combos whose ``NEEDS`` and ``VALUES`` a hand with these
         value bits meets, as ``(whether to ask applies, its Offer)``: the turn's hot
         loop then asks only these, and calls ``applies`` only where it looks closer."""
-        found = self.discard_by_mask.get(mask)
+        found = self.discard_by_mask[mask]
         if found is None:
             values = (mask >> 1).bit_count()
             found = self.discard_by_mask[mask] = tuple(
@@ -102,12 +107,12 @@ class ChezGame(Game):
             )
         return found
 
-    def front_offers(self, mask: int) -> tuple[FrontCombo, ...]:
+    def front_offers(self, mask: int) -> tuple[FrontOffer, ...]:
         """The enabled front combos whose ``NEEDS`` a hand with these value bits meets."""
-        found = self.front_by_mask.get(mask)
+        found = self.front_by_mask[mask]
         if found is None:
             found = self.front_by_mask[mask] = tuple(
-                rule for rule in self.front_combos if mask & rule.NEEDS == rule.NEEDS
+                front for front in self.fronts if mask & front.needs == front.needs
             )
         return found
 

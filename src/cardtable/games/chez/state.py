@@ -529,7 +529,7 @@ class ChezState(ChezTurn):
             return False
         unseen = self._unseen_by_rank()
         # a loop, not any(): a generator costs more than the checks on this hot path
-        for front in self.game.front_combos:  # noqa: SIM110
+        for front in self.game.fronts:  # noqa: SIM110
             if front.possible(self, turn, size, unseen):
                 return True
         return False

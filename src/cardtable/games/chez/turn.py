@@ -27,7 +27,7 @@ PLAYABLE_SETS: Final = playability.PLAYABLE_SETS
 
 RANK_BIT: Final = tuple(1 << RANK[k] for k in range(NKINDS))
 KIND_BIT: Final = tuple(1 << k for k in range(NKINDS))
-TOP_KEYS: Final = len(playability.PLAYABLE)  # memo keys: kinds * TOP_KEYS + top key
+PLAYABLE_BITS: Final = tuple(sum(1 << k for k in range(NKINDS) if row[k]) for row in PLAYABLE)
 
 
 def _groups(kinds: list[int]) -> list[list[int]]:
@@ -67,7 +67,7 @@ class ChezTurn(ChezPlays):
             repeats = len(kinds) > mask.bit_count()
             out = [act.END]
         if not self.bonus_used and kinds:
-            fronts = game.front_by_mask.get(mask)
+            fronts = game.front_by_mask[mask]
             if fronts is None:
                 fronts = game.front_offers(mask)
             groups: list[list[int]] | None = None
@@ -102,6 +102,7 @@ class ChezTurn(ChezPlays):
         repeats = dup != 0
         topkey = self.topkey
         playable = PLAYABLE[topkey]
+        playable_bits = PLAYABLE_BITS[topkey]
         single = act.SINGLE
         out: list[Action] = [single[k] for k in seen if playable[k]]
         if len(kinds) >= 2:
@@ -109,7 +110,7 @@ class ChezTurn(ChezPlays):
             if repeats and "doubles" in on:
                 doubles.options(kinds, dup, topkey, playable, plays, "two_red_sixes" in on)
             game = self.game
-            offers = game.discard_by_mask.get(mask)
+            offers = game.discard_by_mask[mask]
             if offers is None:
                 offers = game.discard_offers(mask)
             groups: list[list[int]] | None = None
@@ -117,7 +118,9 @@ class ChezTurn(ChezPlays):
                 if not ask or offer.applies(mask, seen, repeats):
                     own = offer.kinds
                     if own:
-                        key = (kbits & own) * TOP_KEYS + topkey
+                        sub = kbits & own
+                        # the kinds it reads, and which of them are playable
+                        key = sub | (playable_bits & sub) << NKINDS
                         found = offer.memo.get(key)
                         if found is None:
                             groups = groups or _groups(kinds)
@@ -140,7 +143,7 @@ class ChezTurn(ChezPlays):
         elif action is act.ACCEPT:
             self._accept()
         else:
-            for front in self.game.front_combos:
+            for front in self.game.fronts:
                 if front.owns(action):
                     front.apply(self, action)
                     return

@@ -39,7 +39,7 @@ from cardtable.games.chez.combos import (
 
 if TYPE_CHECKING:
     from cardtable.games.chez.actions import Play
-    from cardtable.games.chez.combos._shape import Offer
+    from cardtable.games.chez.combos._shape import FrontOffer, Offer
     from cardtable.games.chez.core import ChezCore
     from cardtable.games.chez.steps import Pending, PlayKind
 
@@ -87,6 +87,7 @@ class FrontCombo(Protocol):
 
     SETTING: Setting
     NEEDS: int  # value bits the hand must hold for ``applies`` to be asked
+    FRONT_OFFER: FrontOffer  # the questions below as compiled methods, which the turn calls
 
     def applies(self, state: ChezCore, seat: int, mask: int, repeats: bool) -> bool:
         """Whether the table and the hand (value bits, any value twice) may offer it."""

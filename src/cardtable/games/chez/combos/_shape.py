@@ -9,8 +9,13 @@ copies sit in the middle never changes the play, only which cards you keep
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
+from cardtable.engine.game import Action
 from cardtable.games.chez.actions import Play, play_of
+
+if TYPE_CHECKING:
+    from cardtable.games.chez.core import ChezCore
 
 
 class Offer:
@@ -57,6 +62,31 @@ class Offer:
 def kinds_of(ranks: Sequence[int]) -> int:
     """Bits of every kind (all four suits) of these values, for ``Offer.kinds``."""
     return sum(1 << (s * 13 + r - 1) for r in ranks for s in range(4))
+
+
+class FrontOffer:
+    """A front combo's questions (the bonus action) as methods of a compiled class, for
+    the reason ``Offer`` gives; each front module exports one as ``FRONT_OFFER``."""
+
+    def __init__(self, needs: int) -> None:
+        self.needs = needs  # its module's ``NEEDS``
+
+    def applies(self, state: ChezCore, seat: int, mask: int, repeats: bool) -> bool:
+        raise NotImplementedError
+
+    def options(
+        self, state: ChezCore, seat: int, by_rank: Sequence[list[int]], out: list[Action]
+    ) -> None:
+        raise NotImplementedError
+
+    def possible(self, state: ChezCore, seat: int, size: int, unseen: Sequence[int]) -> bool:
+        raise NotImplementedError
+
+    def owns(self, action: Action) -> bool:
+        raise NotImplementedError
+
+    def apply(self, state: ChezCore, action: Action) -> None:
+        raise NotImplementedError
 
 
 def always(*facts: object) -> bool:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from cardtable.engine.game import Action, Setting
 from cardtable.games.chez.actions import BET, Bet
 from cardtable.games.chez.cards import JOKER
+from cardtable.games.chez.combos._shape import FrontOffer
 from cardtable.games.chez.steps import R_BET, DrawStep, RollStep
 
 if TYPE_CHECKING:
@@ -60,3 +61,27 @@ def settle(state: ChezCore, seat: int, number: int, total: int) -> None:
         state._win_now(seat, "won The Betting Man")
     else:
         state.stack.append(DrawStep(seat, abs(number - total)))
+
+
+class _Front(FrontOffer):
+    """This module's questions as compiled methods (see ``FrontOffer``)."""
+
+    def applies(self, state: ChezCore, seat: int, mask: int, repeats: bool) -> bool:
+        return applies(state, seat, mask, repeats)
+
+    def options(
+        self, state: ChezCore, seat: int, by_rank: Sequence[list[int]], out: list[Action]
+    ) -> None:
+        options(state, seat, by_rank, out)
+
+    def possible(self, state: ChezCore, seat: int, size: int, unseen: Sequence[int]) -> bool:
+        return possible(state, seat, size, unseen)
+
+    def owns(self, action: Action) -> bool:
+        return owns(action)
+
+    def apply(self, state: ChezCore, action: Action) -> None:
+        apply(state, action)
+
+
+FRONT_OFFER: FrontOffer = _Front(NEEDS)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine.game import Action, Setting
 from cardtable.games.chez.actions import SIEGE, Siege
+from cardtable.games.chez.combos._shape import FrontOffer
 
 if TYPE_CHECKING:
     from cardtable.games.chez.core import ChezCore
@@ -56,3 +57,27 @@ def apply(state: ChezCore, action: Action) -> None:
     state._count("siege")
     state._log("siege", p, target, state.kind[cid])
     state._hit_wall(target)
+
+
+class _Front(FrontOffer):
+    """This module's questions as compiled methods (see ``FrontOffer``)."""
+
+    def applies(self, state: ChezCore, seat: int, mask: int, repeats: bool) -> bool:
+        return applies(state, seat, mask, repeats)
+
+    def options(
+        self, state: ChezCore, seat: int, by_rank: Sequence[list[int]], out: list[Action]
+    ) -> None:
+        options(state, seat, by_rank, out)
+
+    def possible(self, state: ChezCore, seat: int, size: int, unseen: Sequence[int]) -> bool:
+        return possible(state, seat, size, unseen)
+
+    def owns(self, action: Action) -> bool:
+        return owns(action)
+
+    def apply(self, state: ChezCore, action: Action) -> None:
+        apply(state, action)
+
+
+FRONT_OFFER: FrontOffer = _Front(NEEDS)
