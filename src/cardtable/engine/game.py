@@ -317,6 +317,11 @@ class State(ABC, Generic[GameT]):
     bookkeeping that makes records replayable.
     """
 
+    # the outcome ``sample_chance`` just returned: legal without a look at the list, so a
+    # chance node with many outcomes need not list them (a class default, so states made
+    # by ``__new__`` in a game's copy have it too)
+    _sampled: Action | None = None
+
     def __init__(self, game: GameT, seed: int | None, deal: Any) -> None:
         self.game: GameT = game
         self.seed = seed
@@ -458,9 +463,10 @@ class State(ABC, Generic[GameT]):
         return legal
 
     def apply_action(self, action: Action) -> None:
-        if not _holds(self.legal_actions(), action):
+        if action is not self._sampled and not _holds(self.legal_actions(), action):
             reason = "the game is over" if self.is_terminal() else self._why_illegal(action)
             raise IllegalActionError(str(action), reason, self.where())
+        self._sampled = None
         self._apply(action)
         self._history.append(action)
         self._legal = None
@@ -486,14 +492,16 @@ class State(ABC, Generic[GameT]):
     def sample_chance(self) -> Action:
         """Draw a chance outcome with the state's own seeded RNG."""
         outcomes = self.chance_outcomes()
-        self._legal = [outcome for outcome, _ in outcomes]
         r = self.rng.random()
         acc = 0.0
+        chosen = outcomes[-1][0]
         for outcome, p in outcomes:
             acc += p
             if r < acc:
-                return outcome
-        return outcomes[-1][0]
+                chosen = outcome
+                break
+        self._sampled = chosen
+        return chosen
 
     def resolve_chance(self) -> None:
         """Apply seeded chance outcomes until a seat must decide or the game ends."""
@@ -531,6 +539,7 @@ class State(ABC, Generic[GameT]):
         other = self._copy()
         other._history = list(self._history)
         other._legal = None if self._legal is None else list(self._legal)
+        other._sampled = self._sampled
         if self._rng is not None:
             self._rng_state = self._rng.getstate()
             self._rng = None

@@ -203,9 +203,10 @@ class ChezState(ChezTurn):
 
     def sample_chance(self) -> Action:
         """A draw sampled from the pile's counts without listing ``(outcome, share)``
-        pairs: the same arithmetic over the same order as ``chance_outcomes``, so a
-        seed draws what it always drew. Draws are one chance node for every two
-        decisions, and listing 50-odd pairs for each was a fifth of a random game."""
+        pairs or the outcomes: the same arithmetic over the same order as
+        ``chance_outcomes``, so a seed draws what it always drew. Draws are one chance
+        node for every two decisions, and listing 50-odd pairs for each was a fifth of
+        a random game; the engine takes the sampled outcome as legal (``_sampled``)."""
         if self.cp is CHANCE and self._outcomes is None:
             step = self.stack[-1]
             if isinstance(step, DrawStep):
@@ -216,20 +217,17 @@ class ChezState(ChezTurn):
                 r = self.rng.random()
                 acc = 0.0
                 draw = act.DRAW
-                legal: list[Action] = []
-                chosen: Action | None = None
                 last = 0
                 for k in range(NKINDS):
                     c = counts[k]
                     if c:
-                        legal.append(draw[k])
                         last = k
-                        if chosen is None:
-                            acc += inv * c
-                            if r < acc:
-                                chosen = draw[k]
-                self._legal = legal
-                return draw[last] if chosen is None else chosen
+                        acc += inv * c
+                        if r < acc:
+                            break
+                chosen = draw[last]
+                self._sampled = chosen
+                return chosen
         return super().sample_chance()
 
     def _apply(self, action: Action) -> None:
