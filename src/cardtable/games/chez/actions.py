@@ -250,7 +250,7 @@ NOPE: tuple[Nope, ...] = tuple(Nope(k) for k in range(NKINDS))
 TARGET: tuple[Target, ...] = tuple(Target(s) for s in range(MAX_SEATS))
 SIEGE: tuple[Siege, ...] = tuple(Siege(s) for s in range(MAX_SEATS))
 GIVE: tuple[Give, ...] = tuple(Give(k) for k in range(NKINDS))
-DRAW: tuple[Draw, ...] = tuple(Draw(k) for k in range(NKINDS))
+DRAW: Final[tuple[Draw, ...]] = tuple(Draw(k) for k in range(NKINDS))
 TAKE: tuple[Take, ...] = tuple(Take(k) for k in range(NKINDS))
 BET = tuple(Bet(n) for n in range(13))
 NAME_TOP = tuple(NameTop(v, red) for v in range(14) for red in (False, True))
@@ -260,7 +260,7 @@ ROLL_OUTCOMES: dict[int, tuple[tuple[Action, float], ...]] = {
     d: tuple((ROLL[d][v], 1.0 / d) for v in range(1, d + 1)) for d in DICE
 }
 
-_PLAYS: dict[tuple[int, ...], Play] = {}
+_PLAYS: Final[dict[tuple[int, ...], Play]] = {}
 
 
 def play_of(cards: tuple[int, ...]) -> Play:

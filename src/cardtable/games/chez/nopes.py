@@ -27,9 +27,9 @@ KEY_OF_KIND: Final = playability.KEY_OF_KIND
 
 
 CHANCE: Final = Marker.CHANCE
-SPADES = frozenset({ACE_OF_SPADES})
-ANY_ACE = frozenset(ACES)
-IS_ACE = tuple(k in ANY_ACE for k in range(NKINDS))
+SPADES: Final = frozenset({ACE_OF_SPADES})
+ANY_ACE: Final = frozenset(ACES)
+IS_ACE: Final = tuple(k in ANY_ACE for k in range(NKINDS))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # see ChezCore

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-PLAGUE_DIE = 6
+PLAGUE_DIE: Final = 6
 PLAGUE_ROLL: Final = (8, 12)
 
 

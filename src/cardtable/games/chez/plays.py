@@ -14,8 +14,8 @@ from mypy_extensions import mypyc_attr
 
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez import actions as act
-from cardtable.games.chez import playability
-from cardtable.games.chez.cards import JOKER, RANK
+from cardtable.games.chez import cards, playability
+from cardtable.games.chez.cards import JOKER
 from cardtable.games.chez.combos import BY_PTYPE, DiscardCombo, betting_man, doubles
 from cardtable.games.chez.dice import JACK_DIE, SIX_DIE, upgraded
 from cardtable.games.chez.nopes import ChezNopes
@@ -43,8 +43,10 @@ from cardtable.games.chez.steps import (
     WindowStep,
 )
 
-# the interpreted table module's tables as statics of this compiled one
+# the interpreted table module's tables, and the card tables, as statics of this
+# compiled one (an imported name is a namespace lookup on every use)
 KEY_OF_KIND: Final = playability.KEY_OF_KIND
+RANK: Final = cards.RANK
 
 CHANCE: Final = Marker.CHANCE
 _BY_RANK: Final = {6: SIX, 10: TEN, 11: JACK, 12: QUEEN, 13: KING, 0: JOKER_PLAY}

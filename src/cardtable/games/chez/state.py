@@ -28,8 +28,8 @@ from cardtable.engine.errors import MalformedActionError
 from cardtable.engine.game import Action, Marker
 from cardtable.engine.hints import hand_reasons
 from cardtable.games.chez import actions as act
-from cardtable.games.chez import playability
-from cardtable.games.chez.cards import ACE_OF_SPADES, NAME, NKINDS, RANK, deck_kinds
+from cardtable.games.chez import cards, playability
+from cardtable.games.chez.cards import ACE_OF_SPADES, NAME, NKINDS, deck_kinds
 from cardtable.games.chez.combos import transformation
 from cardtable.games.chez.explain import why_illegal
 from cardtable.games.chez.leaderboard import Leaderboard
@@ -60,7 +60,11 @@ if TYPE_CHECKING:
     from cardtable.games.chez.game import ChezGame
 
 CHANCE: Final = Marker.CHANCE
-TERMINAL = Marker.TERMINAL
+TERMINAL: Final = Marker.TERMINAL
+
+# tables of other modules as statics of this compiled one (an imported name is a
+# namespace lookup on every use)
+RANK: Final = cards.RANK
 HAND_SIZE = 7
 # tags: which history entries name the kind of a particular card id (for resampling)
 TAG_DRAW, TAG_TAKE, TAG_GIVE = 0, 1, 2

@@ -12,15 +12,17 @@ from mypy_extensions import mypyc_attr
 
 from cardtable.engine.game import Action
 from cardtable.games.chez import actions as act
-from cardtable.games.chez import playability
-from cardtable.games.chez.cards import JOKER, NKINDS, RANK
+from cardtable.games.chez import cards, playability
+from cardtable.games.chez.cards import JOKER, NKINDS
 from cardtable.games.chez.combos import doubles
 from cardtable.games.chez.dice import JOKER_DIE, upgraded
 from cardtable.games.chez.plague import PLAGUE_DIE
 from cardtable.games.chez.plays import ChezPlays
 from cardtable.games.chez.steps import R_ACCEPT, R_PLAGUE, DrawStep, RollStep
 
-# the interpreted table module's tables as statics of this compiled one
+# the interpreted table module's tables, and the card tables, as statics of this
+# compiled one (an imported name is a namespace lookup on every use)
+RANK: Final = cards.RANK
 PLAYABLE: Final = playability.PLAYABLE
 PLAYABLE_SETS: Final = playability.PLAYABLE_SETS
 

@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from cardtable.engine.game import Action, Setting
+from cardtable.games.chez import cards
 from cardtable.games.chez.actions import Play, play_of
-from cardtable.games.chez.cards import JOKER, RANK, SIX_DIAMONDS, SIX_HEARTS, SUIT, make_kind
+from cardtable.games.chez.cards import JOKER, SIX_DIAMONDS, SIX_HEARTS, SUIT, make_kind
 from cardtable.games.chez.playability import PLAYABLE, PlayableRow
 
 SETTING: Setting = Setting(
@@ -35,7 +36,7 @@ def joker_stacks(jokers: int, out: list[Action]) -> None:
 
 
 def options(
-    kinds: Sequence[int],
+    kinds: list[int],
     dup: int,
     topkey: int,
     playable: PlayableRow,
@@ -84,6 +85,7 @@ _SUITS_PLAYABLE: Final = tuple(
     for row in PLAYABLE
 )
 _RED_FLAG: Final = 1 << 20
+RANK: Final = cards.RANK  # a static here: an imported name is looked up on every use
 _MEMO: Final[dict[int, tuple[Play, ...]]] = {}
 
 
