@@ -38,6 +38,7 @@ RATINGS: dict[str, dict[str, str]] = {
         "easy": "OpenSkill 19.0; wins 45.6% of 360 five-level games",
     },
     "chez": {
+        "expert": "first in 52.2% of 400 games vs three medium (hard: 42.2%, same deals)",
         "hard": "OpenSkill 27.2; first in 42% of 400 games vs three medium",
         "medium": "OpenSkill 17.9",
     },
