@@ -558,6 +558,7 @@ class State(ABC, Generic[GameT]):
         for index, outcome in outcomes:
             history[index] = outcome
         self._legal = None
+        self._sampled = None
 
     def reseed(self, rng: random.Random) -> None:
         """Forget the seed and draw future chance from a new RNG seeded by ``rng``.

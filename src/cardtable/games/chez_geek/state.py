@@ -175,6 +175,7 @@ class ChezGeekState(State["ChezGeekGame"]):
         if type(action) is Chance and action.verb == "draw" and self._plain_draw():
             t = action.value
             if 0 <= t < len(self.pile) and self.pile[t] > 0:
+                self._sampled = None
                 self._apply(action)
                 self._history.append(action)
                 self._legal = None
