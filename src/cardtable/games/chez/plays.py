@@ -49,7 +49,11 @@ KEY_OF_KIND: Final = playability.KEY_OF_KIND
 RANK: Final = cards.RANK
 
 CHANCE: Final = Marker.CHANCE
-_BY_RANK: Final = {6: SIX, 10: TEN, 11: JACK, 12: QUEEN, 13: KING, 0: JOKER_PLAY}
+# each value's kind of play (0: Jokers), by index
+_BY_RANK: Final = tuple(
+    {6: SIX, 10: TEN, 11: JACK, 12: QUEEN, 13: KING, 0: JOKER_PLAY}.get(r, NORMAL)
+    for r in range(14)
+)
 
 
 def classify(
@@ -63,14 +67,14 @@ def classify(
     count = len(kinds)
     first = kinds[0]
     if count == 1:
-        return _BY_RANK.get(RANK[first], NORMAL), 1, None
+        return _BY_RANK[RANK[first]], 1, None
     ranks = sorted(RANK[k] for k in kinds)
     one_value = doubles.recognises(ranks, kinds)
     for rule in combos:
         if rule.recognises(ranks, kinds):
             return rule.PTYPE, count if one_value else 1, rule
     if one_value:
-        return _BY_RANK.get(RANK[first], NORMAL), count, None
+        return _BY_RANK[RANK[first]], count, None
     raise ValueError(f"not a play: {kinds}")
 
 

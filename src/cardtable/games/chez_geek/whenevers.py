@@ -16,7 +16,7 @@ from cardtable.games.chez_geek.effects import cancel
 from cardtable.games.chez_geek.effects.registry import ROOM_TARGETED, RULES
 from cardtable.games.chez_geek.effects.rule import NO_TARGET, Target
 from cardtable.games.chez_geek.steps import D_FREE, D_WINDOW, Announced, StepKind
-from cardtable.games.chez_geek.zones import hand_types
+from cardtable.games.chez_geek.zones import distinct_sorted
 
 if TYPE_CHECKING:
     from cardtable.games.chez_geek.cards import CardDef
@@ -46,9 +46,18 @@ def whenever_plays(
     out: list[Action] = []
     game = st.game
     is_whenever = game.is_whenever
-    held = [t for t in hand_types(st, seat) if is_whenever[t]]
+    # the held Whenever types, each once, in type order: most hands hold none, so they
+    # are picked out before anything is sorted
+    slot_type = st.slot_type
+    held: list[int] = []
+    for slot in st.hands[seat]:
+        t = slot_type[slot]
+        if is_whenever[t]:
+            held.append(t)
     if not held:
         return out
+    if len(held) > 1:
+        held = distinct_sorted(held)
     defs = st.defs
     cancels = game.cancels
     offer_checks = game.offer_checks

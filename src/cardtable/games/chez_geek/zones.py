@@ -22,7 +22,11 @@ def hand_types(st: ChezGeekState, seat: int) -> list[int]:
     goes through the generic object protocol for every card.
     """
     slot_type = st.slot_type
-    types = [slot_type[s] for s in st.hands[seat]]
+    return distinct_sorted([slot_type[s] for s in st.hands[seat]])
+
+
+def distinct_sorted(types: list[int]) -> list[int]:
+    """These types sorted, each once (sorts ``types`` in place)."""
     types.sort()
     out: list[int] = []
     prev = -1
