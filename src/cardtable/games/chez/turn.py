@@ -33,11 +33,25 @@ PLAYABLE_BITS: Final = tuple(sum(1 << k for k in range(NKINDS) if row[k]) for ro
 
 
 def _groups(kinds: list[int]) -> list[list[int]]:
-    """Sorted kinds grouped by value (index 0: Jokers); each group stays sorted."""
+    """The hand's kinds grouped by value (index 0: Jokers), each group sorted (this sorts
+    ``kinds`` in place: only the combos' first listings and the front combos need it)."""
+    kinds.sort()
     groups: list[list[int]] = [[] for _ in range(14)]
     for k in kinds:
         groups[RANK[k]].append(k)
     return groups
+
+
+def _value_bits(kinds: list[int]) -> tuple[int, int]:
+    """Which values the hand holds, and which it holds more than once, as bits."""
+    mask = 0
+    dup = 0
+    for k in kinds:
+        bit = RANK_BIT[k]
+        if mask & bit:
+            dup |= bit
+        mask |= bit
+    return mask, dup
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # see ChezCore
@@ -55,18 +69,15 @@ class ChezTurn(ChezPlays):
                 if "doubles" in on:
                     doubles.joker_stacks(jokers, out)
             return out
-        # a comprehension and sort, not sorted(map(...)): compiled, it indexes directly
+        # unsorted: the plays come from bit sets of kinds and values, in kind order
         kinds = [kind[cid] for cid in hand]
-        kinds.sort()
         game = self.game
         if self.actions_left:
             plays, mask, repeats = self._discard_options(kinds)
             out = plays
         else:
-            mask = 0
-            for k in kinds:
-                mask |= RANK_BIT[k]
-            repeats = len(kinds) > mask.bit_count()
+            mask, dup = _value_bits(kinds)
+            repeats = dup != 0
             out = [act.END]
         if not self.bonus_used and kinds:
             fronts = game.front_by_mask[mask]
@@ -80,33 +91,33 @@ class ChezTurn(ChezPlays):
         return out
 
     def _discard_options(self, kinds: list[int]) -> tuple[list[Action], int, bool]:
-        """Every play onto the pile from a hand of these kinds (sorted), then ``pick``;
-        with the hand's value bits and whether it repeats a value (the front combos'
-        first questions)."""
+        """Every play onto the pile from a hand of these kinds (in any order), then
+        ``pick``; with the hand's value bits and whether it repeats a value (the front
+        combos' first questions)."""
         on = self.switched_on
-        # the distinct kinds (``kinds`` is sorted), which values and kinds are in hand as
-        # bits (to skip combos that cannot be there, and as memo keys), and which values
-        # it holds more than once
-        seen: list[int] = []
+        # which values and kinds are in hand as bits (to skip combos that cannot be
+        # there, and as memo keys), and which values it holds more than once
         mask = 0
         kbits = 0
         dup = 0
-        last = -1
         for k in kinds:
             bit = RANK_BIT[k]
             if mask & bit:
                 dup |= bit
             mask |= bit
-            if k != last:
-                seen.append(k)
-                kbits |= KIND_BIT[k]
-                last = k
+            kbits |= KIND_BIT[k]
         repeats = dup != 0
         topkey = self.topkey
         playable = PLAYABLE[topkey]
         playable_bits = PLAYABLE_BITS[topkey]
         single = act.SINGLE
-        out: list[Action] = [single[k] for k in seen if playable[k]]
+        # each playable kind once, lowest first: the lowest set bit, then the rest
+        out: list[Action] = []
+        bits = kbits & playable_bits
+        while bits:
+            rest = bits & (bits - 1)
+            out.append(single[(bits ^ rest).bit_length() - 1])
+            bits = rest
         if len(kinds) >= 2:
             plays: list[act.Play] = []
             if repeats and "doubles" in on:
@@ -117,7 +128,7 @@ class ChezTurn(ChezPlays):
                 offers = game.discard_offers(mask)
             groups: list[list[int]] | None = None
             for ask, offer in offers:
-                if not ask or offer.applies(mask, seen, repeats):
+                if not ask or offer.applies(mask, kinds, repeats):
                     own = offer.kinds
                     if own:
                         sub = kbits & own

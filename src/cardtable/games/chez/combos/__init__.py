@@ -60,7 +60,8 @@ class DiscardCombo(Protocol):
     OFFER: Offer  # ``applies`` and ``options`` as compiled methods, which the turn calls
 
     def applies(self, mask: int, kinds: Sequence[int], repeats: bool) -> bool:
-        """Whether the hand (value bits, distinct kinds, any value twice) may offer it."""
+        """Whether the hand (value bits, its kinds in any order, any value twice) may
+        offer it."""
         ...
 
     def options(

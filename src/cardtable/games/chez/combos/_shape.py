@@ -37,7 +37,8 @@ class Offer:
         self.memo: dict[int, tuple[Play, ...]] = {}
 
     def applies(self, mask: int, kinds: Sequence[int], repeats: bool) -> bool:
-        """Whether the hand (value bits, distinct kinds, any value twice) may offer it."""
+        """Whether the hand (value bits, its kinds in any order, any value twice) may
+        offer it."""
         return True
 
     def options(

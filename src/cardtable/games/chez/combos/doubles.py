@@ -43,7 +43,7 @@ def options(
     out: list[Play],
     red_sixes: bool,
 ) -> None:
-    """Append the plays of several cards of one value, for a hand of these kinds (sorted)
+    """Append the plays of several cards of one value, for a hand of these kinds (in any order)
     whose value bits ``dup`` it holds more than once.
 
     The same cards of one value onto the same top give the same plays, so they are
