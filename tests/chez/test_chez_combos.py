@@ -199,3 +199,23 @@ def test_noped_two_red_sixes_that_empty_the_hand_pick_up_one_card(roll: str):
     assert state.board.places == [0, 0, 0]
     assert hand(state, 0) == ["9C"]
     assert state.active[0]
+
+
+def test_a_straight_flush_is_five_values_of_one_suit_and_never_wraps_into_the_next() -> None:
+    from cardtable.games.chez.cards import JOKER, make_kind
+    from cardtable.games.chez.combos import transformation
+
+    def bits(*cards: tuple[int, int]) -> int:
+        return sum(1 << make_kind(rank, suit) for rank, suit in cards)
+
+    hearts, clubs, diamonds = 2, 0, 1
+    ace_low = bits(*((r, hearts) for r in range(1, 6)))
+    assert transformation.applies(0, ace_low, False)
+    assert transformation.applies(0, bits(*((r, clubs) for r in range(9, 14))), False)
+    # King of Clubs then Ace-4 of Diamonds sit side by side in the kind bits
+    wrapped = bits((13, clubs), (1, diamonds), (2, diamonds), (3, diamonds), (4, diamonds))
+    assert not transformation.applies(0, wrapped, False)
+    four_and_a_joker = bits(*((r, hearts) for r in range(1, 5))) | (1 << JOKER)
+    assert not transformation.applies(0, four_and_a_joker, False)
+    mixed = bits((1, hearts), (2, hearts), (3, clubs), (4, hearts), (5, hearts))
+    assert not transformation.applies(0, mixed, False)

@@ -491,15 +491,7 @@ class State(ABC, Generic[GameT]):
 
     def sample_chance(self) -> Action:
         """Draw a chance outcome with the state's own seeded RNG."""
-        outcomes = self.chance_outcomes()
-        r = self.rng.random()
-        acc = 0.0
-        chosen = outcomes[-1][0]
-        for outcome, p in outcomes:
-            acc += p
-            if r < acc:
-                chosen = outcome
-                break
+        chosen = weighted_pick(self.chance_outcomes(), self.rng.random())
         self._sampled = chosen
         return chosen
 
@@ -604,6 +596,18 @@ class State(ABC, Generic[GameT]):
 
     def __str__(self) -> str:
         return self.where()
+
+
+def weighted_pick(outcomes: Sequence[tuple[Action, float]], r: float) -> Action:
+    """The outcome a uniform ``r`` in [0, 1) falls on, the shares summed in order (the
+    last outcome if rounding leaves ``r`` above their sum): every game's chance draws
+    this way, so a seed draws the same however a game lists its outcomes."""
+    acc = 0.0
+    for outcome, p in outcomes:
+        acc += p
+        if r < acc:
+            return outcome
+    return outcomes[-1][0]
 
 
 def _holds(legal: list[Action], action: Action) -> bool:

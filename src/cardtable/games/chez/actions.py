@@ -256,7 +256,7 @@ BET = tuple(Bet(n) for n in range(13))
 NAME_TOP = tuple(NameTop(v, red) for v in range(14) for red in (False, True))
 DICE = (4, 6, 8, 10, 12, 20)
 ROLL = {d: tuple(Roll(d, v) for v in range(d + 1)) for d in DICE}
-ROLL_OUTCOMES: dict[int, tuple[tuple[Action, float], ...]] = {
+ROLL_OUTCOMES: Final[dict[int, tuple[tuple[Action, float], ...]]] = {
     d: tuple((ROLL[d][v], 1.0 / d) for v in range(1, d + 1)) for d in DICE
 }
 

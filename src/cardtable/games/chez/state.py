@@ -25,7 +25,7 @@ from mypy_extensions import mypyc_attr
 
 from cardtable.engine.counts import CardCount
 from cardtable.engine.errors import MalformedActionError
-from cardtable.engine.game import Action, Marker
+from cardtable.engine.game import Action, Marker, weighted_pick
 from cardtable.engine.hints import hand_reasons
 from cardtable.games.chez import actions as act
 from cardtable.games.chez import cards, playability
@@ -213,6 +213,13 @@ class ChezState(ChezTurn):
         a random game; the engine takes the sampled outcome as legal (``_sampled``)."""
         if self.cp is CHANCE and self._outcomes is None:
             step = self.stack[-1]
+            if isinstance(step, RollStep):
+                # the die's shared table, not the copy ``chance_outcomes`` keeps
+                chosen = weighted_pick(
+                    act.ROLL_OUTCOMES[step.dice[len(step.results)]], self.rng.random()
+                )
+                self._sampled = chosen
+                return chosen
             if isinstance(step, DrawStep):
                 seg = self.pile[0]
                 counts = seg.counts

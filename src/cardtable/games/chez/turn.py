@@ -128,7 +128,7 @@ class ChezTurn(ChezPlays):
                 offers = game.discard_offers(mask)
             groups: list[list[int]] | None = None
             for ask, offer in offers:
-                if not ask or offer.applies(mask, kinds, repeats):
+                if not ask or offer.applies(mask, kbits, repeats):
                     own = offer.kinds
                     if own:
                         sub = kbits & own

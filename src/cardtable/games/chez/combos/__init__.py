@@ -59,9 +59,8 @@ class DiscardCombo(Protocol):
     TALLY: str  # its statistics counter
     OFFER: Offer  # ``applies`` and ``options`` as compiled methods, which the turn calls
 
-    def applies(self, mask: int, kinds: Sequence[int], repeats: bool) -> bool:
-        """Whether the hand (value bits, its kinds in any order, any value twice) may
-        offer it."""
+    def applies(self, mask: int, kinds: int, repeats: bool) -> bool:
+        """Whether the hand (value bits, kind bits, any value twice) may offer it."""
         ...
 
     def options(

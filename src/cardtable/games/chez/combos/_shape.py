@@ -36,9 +36,8 @@ class Offer:
         self.kinds = kinds  # 0: its plays depend on the whole hand (never memoised)
         self.memo: dict[int, tuple[Play, ...]] = {}
 
-    def applies(self, mask: int, kinds: Sequence[int], repeats: bool) -> bool:
-        """Whether the hand (value bits, its kinds in any order, any value twice) may
-        offer it."""
+    def applies(self, mask: int, kinds: int, repeats: bool) -> bool:
+        """Whether the hand (value bits, kind bits, any value twice) may offer it."""
         return True
 
     def options(

@@ -32,7 +32,7 @@ TALLY = "two_red_sixes"
 PAIR = frozenset({SIX_HEARTS, SIX_DIAMONDS})
 
 
-def applies(mask: int, kinds: Sequence[int], repeats: bool) -> bool:
+def applies(mask: int, kinds: int, repeats: bool) -> bool:
     return repeats
 
 
@@ -70,7 +70,7 @@ def noped(state: ChezCore, play: Pending) -> None:
 class _Offer(Offer):
     """This module's ``applies`` and ``options`` as compiled methods (see ``Offer``)."""
 
-    def applies(self, mask: int, kinds: Sequence[int], repeats: bool) -> bool:
+    def applies(self, mask: int, kinds: int, repeats: bool) -> bool:
         return applies(mask, kinds, repeats)
 
     def options(

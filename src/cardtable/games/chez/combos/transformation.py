@@ -7,7 +7,7 @@ played. A complete rule module (the shape is ``combos.DiscardCombo``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.engine.game import Setting
 from cardtable.games.chez.actions import Play
@@ -31,18 +31,17 @@ DICE: tuple[int, ...] = ()
 NOPEABLE = False
 PICKUP_IF_EMPTIED = True
 TALLY = "true_transformation"
-# each kind's value as one bit in a 16-bit lane per suit (Jokers: none); the lanes' top
-# bits (14, 15) and bottom bit (0) are never set, so five set bits in a row are always
-# five values of one suit
-_LANE_BIT = tuple(1 << (16 * SUIT[k] + RANK[k]) if k != JOKER else 0 for k in range(JOKER + 1))
+LANE: Final = (1 << 13) - 1  # one suit's 13 kinds in the kind bits (Ace lowest)
 
 
-def applies(mask: int, kinds: Sequence[int], repeats: bool) -> bool:
-    """Five consecutive values of one suit among these kinds (bit tricks on value masks)."""
-    m = 0
-    for k in kinds:
-        m |= _LANE_BIT[k]
-    return (m & (m >> 1) & (m >> 2) & (m >> 3) & (m >> 4)) != 0
+def applies(mask: int, kinds: int, repeats: bool) -> bool:
+    """Five consecutive values of one suit among these kinds (bit tricks on each suit's
+    13 bits of the kind bits, so a run never wraps from one suit into the next)."""
+    for suit in range(4):
+        m = (kinds >> (13 * suit)) & LANE
+        if m & (m >> 1) & (m >> 2) & (m >> 3) & (m >> 4):
+            return True
+    return False
 
 
 def options(by_rank: Sequence[list[int]], playable: Sequence[bool], out: list[Play]) -> None:
@@ -91,7 +90,7 @@ def noped(state: ChezCore, play: Pending) -> None:
 class _Offer(Offer):
     """This module's ``applies`` and ``options`` as compiled methods (see ``Offer``)."""
 
-    def applies(self, mask: int, kinds: Sequence[int], repeats: bool) -> bool:
+    def applies(self, mask: int, kinds: int, repeats: bool) -> bool:
         return applies(mask, kinds, repeats)
 
     def options(
