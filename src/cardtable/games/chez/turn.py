@@ -42,16 +42,19 @@ def _groups(kinds: list[int]) -> list[list[int]]:
     return groups
 
 
-def _value_bits(kinds: list[int]) -> tuple[int, int]:
-    """Which values the hand holds, and which it holds more than once, as bits."""
+def _hand_bits(kinds: list[int]) -> tuple[int, int, int]:
+    """Which values the hand holds, which it holds more than once, and which kinds, as
+    bits: to skip combos that cannot be there, and as memo keys."""
     mask = 0
     dup = 0
+    kbits = 0
     for k in kinds:
         bit = RANK_BIT[k]
         if mask & bit:
             dup |= bit
         mask |= bit
-    return mask, dup
+        kbits |= KIND_BIT[k]
+    return mask, dup, kbits
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # see ChezCore
@@ -76,7 +79,7 @@ class ChezTurn(ChezPlays):
             plays, mask, repeats = self._discard_options(kinds)
             out = plays
         else:
-            mask, dup = _value_bits(kinds)
+            mask, dup, _ = _hand_bits(kinds)
             repeats = dup != 0
             out = [act.END]
         if not self.bonus_used and kinds:
@@ -95,17 +98,7 @@ class ChezTurn(ChezPlays):
         ``pick``; with the hand's value bits and whether it repeats a value (the front
         combos' first questions)."""
         on = self.switched_on
-        # which values and kinds are in hand as bits (to skip combos that cannot be
-        # there, and as memo keys), and which values it holds more than once
-        mask = 0
-        kbits = 0
-        dup = 0
-        for k in kinds:
-            bit = RANK_BIT[k]
-            if mask & bit:
-                dup |= bit
-            mask |= bit
-            kbits |= KIND_BIT[k]
+        mask, dup, kbits = _hand_bits(kinds)
         repeats = dup != 0
         topkey = self.topkey
         playable = PLAYABLE[topkey]
