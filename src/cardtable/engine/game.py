@@ -531,7 +531,7 @@ class State(ABC, Generic[GameT]):
         other = self._copy()
         other._history = list(self._history)
         other._legal = None if self._legal is None else list(self._legal)
-        other._sampled = self._sampled
+        other._sampled = None  # a copy checks against the list (a resampler may re-deal it)
         if self._rng is not None:
             self._rng_state = self._rng.getstate()
             self._rng = None
