@@ -38,7 +38,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -48,6 +48,10 @@ from cardtable.bots.infoset import InformationSet, decide
 from cardtable.engine.draws import below, shuffle
 from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Action, Game, Marker, State
+
+# the markers as statics (an enum member is an attribute lookup by name each time)
+_CHANCE: Final = Marker.CHANCE
+_TERMINAL: Final = Marker.TERMINAL
 
 WIDEN_BASE = 2
 
@@ -395,9 +399,9 @@ class ISMCTSBot(Bot):
         seen = [0] * det.game.num_players
         while True:
             player = det.current_player()
-            if player is Marker.TERMINAL:
+            if player is _TERMINAL:
                 break
-            if player is Marker.CHANCE:
+            if player is _CHANCE:
                 det.apply_action(det.sample_chance())
                 continue
             assert isinstance(player, int)
@@ -466,7 +470,7 @@ class ISMCTSBot(Bot):
         steps = 0
         while True:
             player = det.current_player()
-            if player is Marker.TERMINAL:
+            if player is _TERMINAL:
                 return
             if limit is not None:
                 if steps >= limit:
@@ -474,7 +478,7 @@ class ISMCTSBot(Bot):
                         return
                     limit = None  # the game has no estimate: play to the end
                 steps += 1
-            if player is Marker.CHANCE:
+            if player is _CHANCE:
                 det.apply_action(det.sample_chance())
                 continue
             legal = det.legal_actions()

@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Self
+from typing import Any, ClassVar, Final, Generic, Self
 
 from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar
@@ -38,6 +38,12 @@ class Marker(enum.Enum):
 
     CHANCE = "chance"
     TERMINAL = "terminal"
+
+
+# the markers as statics of this compiled module: ``Marker.CHANCE`` is an attribute
+# lookup on the enum class by name, and the contract's hot calls ask it every step
+_CHANCE: Final = Marker.CHANCE
+_TERMINAL: Final = Marker.TERMINAL
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -444,18 +450,18 @@ class State(ABC, Generic[GameT]):
 
     # ---- the public contract -------------------------------------------------------
     def is_chance_node(self) -> bool:
-        return self.current_player() is Marker.CHANCE
+        return self.current_player() is _CHANCE
 
     def is_terminal(self) -> bool:
-        return self.current_player() is Marker.TERMINAL
+        return self.current_player() is _TERMINAL
 
     def legal_actions(self) -> list[Action]:
         legal = self._legal
         if legal is None:
             player = self.current_player()
-            if player is Marker.TERMINAL:
+            if player is _TERMINAL:
                 legal = []
-            elif player is Marker.CHANCE:
+            elif player is _CHANCE:
                 legal = [outcome for outcome, _ in self.chance_outcomes()]
             else:
                 legal = self._legal_actions()
@@ -497,7 +503,7 @@ class State(ABC, Generic[GameT]):
 
     def resolve_chance(self) -> None:
         """Apply seeded chance outcomes until a seat must decide or the game ends."""
-        while self.current_player() is Marker.CHANCE:
+        while self.current_player() is _CHANCE:
             self.apply_action(self.sample_chance())
 
     @property

@@ -11,7 +11,7 @@ import copy
 import random
 from collections import Counter
 from itertools import repeat
-from typing import TYPE_CHECKING, Any, Self, cast
+from typing import TYPE_CHECKING, Any, Final, Self, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -36,8 +36,8 @@ if TYPE_CHECKING:
     from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
 
 DEAL, PICK, OFFER, ACCEPT, PLAY, OVER = Phase
-CHANCE = Marker.CHANCE
-TERMINAL = Marker.TERMINAL
+CHANCE: Final = Marker.CHANCE
+TERMINAL: Final = Marker.TERMINAL
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # see ChaiTeaJazzCore

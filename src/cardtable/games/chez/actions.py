@@ -239,20 +239,20 @@ class Roll(ChezAction):
 
 
 PICK: Final = Word("pick")
-END = Word("end")
-ACCEPT = Word("accept")
-PASS = PassWord("pass")
-CASTLE = Word("castle")
-CASTLE_TEN = Word("castle 10")
+END: Final = Word("end")
+ACCEPT: Final = Word("accept")
+PASS: Final = PassWord("pass")
+CASTLE: Final = Word("castle")
+CASTLE_TEN: Final = Word("castle 10")
 WORDS = {w.word: w for w in (PICK, END, ACCEPT, PASS, CASTLE, CASTLE_TEN)}
 MAX_SEATS = 10
-NOPE: tuple[Nope, ...] = tuple(Nope(k) for k in range(NKINDS))
-TARGET: tuple[Target, ...] = tuple(Target(s) for s in range(MAX_SEATS))
-SIEGE: tuple[Siege, ...] = tuple(Siege(s) for s in range(MAX_SEATS))
-GIVE: tuple[Give, ...] = tuple(Give(k) for k in range(NKINDS))
+NOPE: Final[tuple[Nope, ...]] = tuple(Nope(k) for k in range(NKINDS))
+TARGET: Final[tuple[Target, ...]] = tuple(Target(s) for s in range(MAX_SEATS))
+SIEGE: Final[tuple[Siege, ...]] = tuple(Siege(s) for s in range(MAX_SEATS))
+GIVE: Final[tuple[Give, ...]] = tuple(Give(k) for k in range(NKINDS))
 DRAW: Final[tuple[Draw, ...]] = tuple(Draw(k) for k in range(NKINDS))
-TAKE: tuple[Take, ...] = tuple(Take(k) for k in range(NKINDS))
-BET = tuple(Bet(n) for n in range(13))
+TAKE: Final[tuple[Take, ...]] = tuple(Take(k) for k in range(NKINDS))
+BET: Final = tuple(Bet(n) for n in range(13))
 NAME_TOP = tuple(NameTop(v, red) for v in range(14) for red in (False, True))
 DICE = (4, 6, 8, 10, 12, 20)
 ROLL = {d: tuple(Roll(d, v) for v in range(d + 1)) for d in DICE}

@@ -131,7 +131,7 @@ class ChezCore(State["ChezGame"]):
     def _ace_may_be_hidden(self, spades_only: bool) -> bool:
         raise NotImplementedError
 
-    def _unseen_by_rank(self) -> list[int]:
+    def _unseen_by_rank(self) -> tuple[int, ...]:
         raise NotImplementedError
 
     # card plays (plays.py)

@@ -10,8 +10,6 @@ chance steps per reshuffle.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from mypy_extensions import mypyc_attr
 
 from cardtable.games.chez.cards import NKINDS
@@ -31,7 +29,7 @@ class Seg:
         self.counts = counts
 
     @classmethod
-    def shuffled(cls, ids: list[int], kind: Sequence[int]) -> Seg:
+    def shuffled(cls, ids: list[int], kind: tuple[int, ...]) -> Seg:
         counts = [0] * NKINDS
         for i in ids:
             counts[kind[i]] += 1
@@ -44,7 +42,7 @@ class Seg:
     def copy(self) -> Seg:
         return Seg(self.random, self.ids[:], self.counts[:] if self.counts is not None else None)
 
-    def take_kind(self, kind_of: Sequence[int], k: int) -> int:
+    def take_kind(self, kind_of: tuple[int, ...], k: int) -> int:
         """Remove and return an id of kind ``k`` from a random segment."""
         ids, counts = self.ids, self.counts
         assert counts is not None, "only a random segment is drawn by kind"
@@ -56,7 +54,7 @@ class Seg:
                 return cid
         raise KeyError(k)
 
-    def pop_top(self, kind_of: Sequence[int]) -> int:
+    def pop_top(self, kind_of: tuple[int, ...]) -> int:
         cid = self.ids.pop()
         if self.counts is not None:
             self.counts[kind_of[cid]] -= 1

@@ -98,12 +98,12 @@ class ChezPlays(ChezNopes):
             self._count(doubles.TALLY if rule is None else rule.TALLY)
         pend = Pending(p, kinds, ptype, copies)
         stack = self.stack
-        if ptype == JOKER_PLAY:
+        if ptype is JOKER_PLAY:
             pend.base = self.facing
             self.facing = 0
             self.actions_left = 0
             self.bonus_used = True
-        if ptype != NORMAL:
+        if ptype is not NORMAL:
             stack.append(ResolveStep(pend))
             dice: tuple[int, ...] = ()
             if rule is not None:
@@ -111,17 +111,17 @@ class ChezPlays(ChezNopes):
                     stack.append(WindowStep(pend, p, False))
                 dice = rule.DICE
             else:
-                stack.append(WindowStep(pend, p, ptype == JOKER_PLAY))
-                if ptype == SIX:
+                stack.append(WindowStep(pend, p, ptype is JOKER_PLAY))
+                if ptype is SIX:
                     dice = upgraded(SIX_DIE, copies - 1)
-                elif ptype == JACK:
+                elif ptype is JACK:
                     dice = upgraded(JACK_DIE, copies - 1)
             if dice:
                 stack.append(RollStep(dice, R_PLAY, p, pend))
-            targeted = ptype == KING if rule is None else rule.TARGETED
+            targeted = ptype is KING if rule is None else rule.TARGETED
             if targeted:
                 stack.append(TargetStep(pend))
-        special = ptype != NORMAL or len(kinds) > 1
+        special = ptype is not NORMAL or len(kinds) > 1
         if special and not self.hands[p] and (rule is None or rule.PICKUP_IF_EMPTIED):
             stack.append(DrawStep(p, 1))
 
@@ -194,15 +194,15 @@ class ChezPlays(ChezNopes):
         total = sum(step.results)
         purpose = step.purpose
         p = step.seat
-        if purpose == R_PLAY:
+        if purpose is R_PLAY:
             assert step.play is not None, "a roll for a play holds the play"
             step.play.dice = step.results
-        elif purpose == R_ACCEPT:
+        elif purpose is R_ACCEPT:
             self.stack.append(DrawStep(p, total))
-        elif purpose == R_PLAGUE:
+        elif purpose is R_PLAGUE:
             if total == 1:
                 self.stack.append(RollStep(PLAGUE_ROLL, R_PLAGUE2, p))
-        elif purpose == R_PLAGUE2:
+        elif purpose is R_PLAGUE2:
             before = self.plague[p]
             after = infection(len(self.hands[p]), total, before)
             if len(self.hands[p]) > total:
@@ -211,7 +211,7 @@ class ChezPlays(ChezNopes):
             if after != before:
                 self.plague[p] = after
                 self.infected_now[p] = True
-        elif purpose == R_BET:
+        elif purpose is R_BET:
             betting_man.settle(self, p, step.data, total)
 
     def _win_now(self, seat: int, why: str) -> None:

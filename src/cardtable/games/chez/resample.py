@@ -47,7 +47,7 @@ def _walk(node: tuple[Any, ...] | None) -> list[Any]:
     return out
 
 
-def _holds(kind: Sequence[int], constraint: tuple[tuple[int, ...], frozenset[int], bool]) -> bool:
+def _holds(kind: list[int], constraint: tuple[tuple[int, ...], frozenset[int], bool]) -> bool:
     """Whether one remembered answer to "did this hand hold one of these kinds" holds."""
     hand, kinds, holds = constraint
     for c in hand:
@@ -56,7 +56,7 @@ def _holds(kind: Sequence[int], constraint: tuple[tuple[int, ...], frozenset[int
     return not holds
 
 
-def _consistent(kind: Sequence[int], constraints: list[Any]) -> bool:
+def _consistent(kind: list[int], constraints: list[Any]) -> bool:
     """Every remembered answer to "did this hand hold one of these kinds" still holds."""
     for constraint in constraints:  # noqa: SIM110 - a generator costs more here
         if not _holds(kind, constraint):
@@ -107,7 +107,7 @@ def resample_state(state: ChezState, seat: int, rng: random.Random) -> ChezState
                     kind[a], kind[b] = kind[b], kind[a]
     other = state.clone()
     other.kind = tuple(kind)
-    other.pile = [Seg.shuffled(s.ids, kind) if s.random else s for s in other.pile]
+    other.pile = [Seg.shuffled(s.ids, other.kind) if s.random else s for s in other.pile]
     other.rewrite_outcomes(
         (index, TABLES[table][kind[cid]]) for index, cid, table in _walk(state.tags)
     )

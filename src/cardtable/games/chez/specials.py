@@ -49,18 +49,18 @@ class ChezSpecials(ChezView):
             return
         ptype = play.ptype
         p = play.seat
-        if ptype == SIX:
+        if ptype is SIX:
             self._six(p, sum(play.dice))
-        elif ptype == TEN:
+        elif ptype is TEN:
             for _ in range(play.copies):
                 self.stack.append(FxStep(FX_RECYCLE, play))
-        elif ptype == JACK:
+        elif ptype is JACK:
             self.actions_left += sum(play.dice)
-        elif ptype == QUEEN:
+        elif ptype is QUEEN:
             self._queen(play.copies)
-        elif ptype == KING:
+        elif ptype is KING:
             self._king(play, play.copies)
-        elif ptype == JOKER_PLAY:
+        elif ptype is JOKER_PLAY:
             self.joker_next = play.base + play.copies
 
     def _run_fx(self, step: FxStep) -> None:

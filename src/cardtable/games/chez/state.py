@@ -163,13 +163,13 @@ class ChezState(ChezTurn):
     def _legal_actions(self) -> list[Action]:
         if self.stack:
             step = self.stack[-1]
-            if isinstance(step, WindowStep):
+            if type(step) is WindowStep:
                 return self._window_legal(step)
-            if isinstance(step, TargetStep):
+            if type(step) is TargetStep:
                 return self._target_legal(step)
-            if isinstance(step, GiveStep):
+            if type(step) is GiveStep:
                 return self._give_legal(step)
-            if isinstance(step, NameStep):
+            if type(step) is NameStep:
                 return list(NAME_CHOICES)
         return self._turn_legal()
 
@@ -181,9 +181,9 @@ class ChezState(ChezTurn):
             return cached
         step = self.stack[-1]
         out: list[tuple[Action, float]]
-        if isinstance(step, RollStep):
+        if type(step) is RollStep:
             out = list(act.ROLL_OUTCOMES[step.dice[len(step.results)]])
-        elif isinstance(step, DrawStep):
+        elif type(step) is DrawStep:
             seg = self.pile[0]
             counts_by_kind = seg.counts
             assert counts_by_kind is not None, "a draw by chance is from a random segment"
@@ -197,7 +197,7 @@ class ChezState(ChezTurn):
                 )
             )
         else:
-            assert isinstance(step, TakeStep), "the chance steps: roll, draw, take"
+            assert type(step) is TakeStep, "the chance steps: roll, draw, take"
             hand = self.hands[step.play.target]
             counts = Counter(self.kind[i] for i in hand)
             size = len(hand)
@@ -213,14 +213,14 @@ class ChezState(ChezTurn):
         a random game; the engine takes the sampled outcome as legal (``_sampled``)."""
         if self.cp is CHANCE and self._outcomes is None:
             step = self.stack[-1]
-            if isinstance(step, RollStep):
+            if type(step) is RollStep:
                 # the die's shared table, not the copy ``chance_outcomes`` keeps
                 chosen = weighted_pick(
                     act.ROLL_OUTCOMES[step.dice[len(step.results)]], self.rng.random()
                 )
                 self._sampled = chosen
                 return chosen
-            if isinstance(step, DrawStep):
+            if type(step) is DrawStep:
                 seg = self.pile[0]
                 counts = seg.counts
                 assert counts is not None, "a draw by chance is from a random segment"
@@ -239,6 +239,30 @@ class ChezState(ChezTurn):
                 chosen = draw[last]
                 self._sampled = chosen
                 return chosen
+            if type(step) is TakeStep:
+                # a blind take: the target's kinds, lowest first, each by its count over
+                # the hand's size, as ``chance_outcomes`` lists them (no Counter, no pairs)
+                hand = self.hands[step.play.target]
+                kind = self.kind
+                kinds = [kind[cid] for cid in hand]
+                kinds.sort()
+                size = len(kinds)
+                r = self.rng.random()
+                acc = 0.0
+                i = 0
+                k = kinds[0]
+                while i < size:
+                    k = kinds[i]
+                    j = i + 1
+                    while j < size and kinds[j] == k:
+                        j += 1
+                    acc += (j - i) / size
+                    if r < acc:
+                        break
+                    i = j
+                chosen = act.TAKE[k]
+                self._sampled = chosen
+                return chosen
         return super().sample_chance()
 
     def _apply(self, action: Action) -> None:
@@ -247,20 +271,20 @@ class ChezState(ChezTurn):
         if stack:
             # each step's legal actions are of one kind, checked by apply_action
             step = stack[-1]
-            if isinstance(step, RollStep):
+            if type(step) is RollStep:
                 self._roll(step, cast(act.Roll, action).value)
-            elif isinstance(step, DrawStep):
+            elif type(step) is DrawStep:
                 self._draw_chance(step, cast(act.Draw, action).kind)
-            elif isinstance(step, WindowStep):
+            elif type(step) is WindowStep:
                 self._window_act(step, action)
-            elif isinstance(step, TargetStep):
+            elif type(step) is TargetStep:
                 step.play.target = cast(act.Target, action).seat
                 stack.pop()
-            elif isinstance(step, TakeStep):
+            elif type(step) is TakeStep:
                 self._take(step, cast(act.Take, action).kind)
-            elif isinstance(step, GiveStep):
+            elif type(step) is GiveStep:
                 self._give(step, cast(act.Give, action).kind)
-            elif isinstance(step, NameStep):
+            elif type(step) is NameStep:
                 named = cast(act.NameTop, action)
                 transformation.name(self, named.value, named.red)
             else:
@@ -490,25 +514,25 @@ class ChezState(ChezTurn):
         """Run the top step as far as it goes: the seat or chance to decide next, or None
         once it is done (popped). A chain of type tests rather than a table of methods,
         so that each runner is a direct call when compiled."""
-        if isinstance(step, WindowStep):
+        if type(step) is WindowStep:
             return self._run_window(step)
-        if isinstance(step, DrawStep):
+        if type(step) is DrawStep:
             return self._run_draw(step)
-        if isinstance(step, ResolveStep):
+        if type(step) is ResolveStep:
             self._run_resolve(step)
             return None
-        if isinstance(step, RollStep):
+        if type(step) is RollStep:
             return self._run_roll(step)
-        if isinstance(step, TargetStep):
+        if type(step) is TargetStep:
             return self._run_target(step)
-        if isinstance(step, TakeStep):
+        if type(step) is TakeStep:
             return self._run_take(step)
-        if isinstance(step, GiveStep):
+        if type(step) is GiveStep:
             return self._run_give(step)
-        if isinstance(step, FxStep):
+        if type(step) is FxStep:
             self._run_fx(step)
             return None
-        if isinstance(step, NameStep):
+        if type(step) is NameStep:
             return self._run_name(step)
         raise AssertionError(f"no runner for {type(step).__name__}")
 
@@ -543,30 +567,35 @@ class ChezState(ChezTurn):
                 return True
         return False
 
-    def _unseen_by_rank(self) -> list[int]:
+    def _unseen_by_rank(self) -> tuple[int, ...]:
         """How many cards of each value (0: Jokers) nobody can see on the table.
 
         Both discard piles only grow between reshuffles, so what they show is
         counted off the whole deck incrementally (a new tuple on change: clones
-        share it safely); Castles are small and counted each time.
+        share it safely); Castles are small and counted each time. Asked after
+        every play, so with no Castle up the shared tuple itself is the answer.
         """
         if self._seen_pools != self.pools:
             self._unseen, self._seen_upto, self._seen_pools = self._full, (0, 0), self.pools
-        upto = (len(self.discard), len(self.secondary))
-        if upto != self._seen_upto:
+        discard, secondary = self.discard, self.secondary
+        seen_discard, seen_secondary = self._seen_upto
+        if len(discard) != seen_discard or len(secondary) != seen_secondary:
             left = list(self._unseen)
             kind = self.kind
-            for cid in self.discard[self._seen_upto[0] :]:
+            for cid in discard[seen_discard:]:
                 left[RANK[kind[cid]]] -= 1
-            for cid in self.secondary[self._seen_upto[1] :]:
+            for cid in secondary[seen_secondary:]:
                 left[RANK[kind[cid]]] -= 1
-            self._unseen, self._seen_upto = tuple(left), upto
+            self._unseen, self._seen_upto = tuple(left), (len(discard), len(secondary))
+        castles = self.castle
+        if castles.count(None) == len(castles):
+            return self._unseen
         unseen = list(self._unseen)
-        for c in self.castle:
+        for c in castles:
             if c is not None:
                 for cid in c.ids:
                     unseen[RANK[self.kind[cid]]] -= 1
-        return unseen
+        return tuple(unseen)
 
     def _ace_may_be_hidden(self, spades_only: bool) -> bool:
         """Whether some hand may hold an Ace that could nope, from public facts only."""

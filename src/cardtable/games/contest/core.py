@@ -13,7 +13,7 @@ pieces of the ids a seat has never seen.
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, NamedTuple, Self
+from typing import Any, Final, NamedTuple, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -21,8 +21,8 @@ from cardtable.engine.game import Game, Marker, State
 from cardtable.games.contest.deals import SEAT_KEYS, PileRules, parse_deal
 from cardtable.games.contest.phases import DEAL, OVER
 
-CHANCE = Marker.CHANCE
-TERMINAL = Marker.TERMINAL
+CHANCE: Final = Marker.CHANCE
+TERMINAL: Final = Marker.TERMINAL
 
 
 class RoundResult(NamedTuple):

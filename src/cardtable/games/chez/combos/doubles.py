@@ -51,27 +51,31 @@ def options(
     for two decks) and which suits are playable (``_SUITS_PLAYABLE``); building it
     needs no grouping of the hand.
     """
-    codes = [0] * 14
-    jokers = 0
-    for k in kinds:
-        if k == JOKER:
-            jokers += 1
-        else:
-            codes[RANK[k]] += _SUIT_UNIT[k]
-    for m in range(2, min(4, jokers) + 1):
-        out.append(play_of((JOKER,) * m))
+    if dup & 1:  # two Jokers or more: the stacks first
+        jokers = 0
+        for k in kinds:
+            if k == JOKER:
+                jokers += 1
+        for m in range(2, min(4, jokers) + 1):
+            out.append(play_of((JOKER,) * m))
     suits = _SUITS_PLAYABLE[topkey]
     flag = _RED_FLAG if red_sixes else 0
     dup >>= 1
     rank = 1
     while dup:
         if dup & 1:
-            key = rank | codes[rank] << 4 | suits[rank] << 16 | flag
+            # the value's count code, from one pass over the hand (most hands repeat
+            # one value: cheaper than a count list for every value)
+            code = 0
+            for k in kinds:
+                if RANK[k] == rank:
+                    code += _SUIT_UNIT[k]
+            key = rank | code << 4 | suits[rank] << 16 | flag
             plays = _MEMO.get(key)
             if plays is None:
                 if len(_MEMO) > 50_000:
                     _MEMO.clear()
-                plays = _MEMO[key] = _same_value(_group(rank, codes[rank]), playable, red_sixes)
+                plays = _MEMO[key] = _same_value(_group(rank, code), playable, red_sixes)
             out.extend(plays)
         dup >>= 1
         rank += 1
