@@ -71,6 +71,13 @@ class ChezGame(Game):
     # filled as hands come: lists, so the hot path indexes rather than hashes
     discard_by_mask: list[tuple[DiscardOffer, ...] | None]
     front_by_mask: list[tuple[FrontOffer, ...] | None]
+    # each combo's ``(ask applies, Offer)`` pair, made once; and every distinct answer
+    # above, kept once: a hand's value bits are nearly random, and 16,384 entries that
+    # are each their own tuple would miss the processor's cache on every listing, when
+    # a few dozen shared ones stay in it
+    _discard_pairs: tuple[DiscardOffer, ...]
+    _distinct_discard: dict[tuple[DiscardOffer, ...], tuple[DiscardOffer, ...]]
+    _distinct_front: dict[tuple[FrontOffer, ...], tuple[FrontOffer, ...]]
 
     def __init__(self, players: int | None = None, **settings: Any) -> None:
         super().__init__(players, **settings)
@@ -80,6 +87,11 @@ class ChezGame(Game):
         self.fronts = tuple(rule.FRONT_OFFER for rule in self.front_combos)
         self.discard_by_mask = [None] * MASKS
         self.front_by_mask = [None] * MASKS
+        self._discard_pairs = tuple(
+            (rule.applies is not always, rule.OFFER) for rule in self.discard_combos
+        )
+        self._distinct_discard = {}
+        self._distinct_front = {}
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickled (worker processes, the server's snapshots) as its player count and
@@ -100,20 +112,22 @@ class ChezGame(Game):
         found = self.discard_by_mask[mask]
         if found is None:
             values = (mask >> 1).bit_count()
-            found = self.discard_by_mask[mask] = tuple(
-                (rule.applies is not always, rule.OFFER)
-                for rule in self.discard_combos
+            fresh = tuple(
+                pair
+                for rule, pair in zip(self.discard_combos, self._discard_pairs, strict=True)
                 if mask & rule.NEEDS == rule.NEEDS and values >= rule.VALUES
             )
+            found = self._distinct_discard.setdefault(fresh, fresh)
+            self.discard_by_mask[mask] = found
         return found
 
     def front_offers(self, mask: int) -> tuple[FrontOffer, ...]:
         """The enabled front combos whose ``NEEDS`` a hand with these value bits meets."""
         found = self.front_by_mask[mask]
         if found is None:
-            found = self.front_by_mask[mask] = tuple(
-                front for front in self.fronts if mask & front.needs == front.needs
-            )
+            fresh = tuple(front for front in self.fronts if mask & front.needs == front.needs)
+            found = self._distinct_front.setdefault(fresh, fresh)
+            self.front_by_mask[mask] = found
         return found
 
     @property

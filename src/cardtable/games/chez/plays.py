@@ -96,14 +96,15 @@ class ChezPlays(ChezNopes):
         self._log("play", p, kinds)
         if len(kinds) > 1:
             self._count(doubles.TALLY if rule is None else rule.TALLY)
-        pend = Pending(p, kinds, ptype, copies)
         stack = self.stack
-        if ptype is JOKER_PLAY:
-            pend.base = self.facing
-            self.facing = 0
-            self.actions_left = 0
-            self.bonus_used = True
         if ptype is not NORMAL:
+            # only a play with an effect is pending (most plays are plain cards)
+            pend = Pending(p, kinds, ptype, copies)
+            if ptype is JOKER_PLAY:
+                pend.base = self.facing
+                self.facing = 0
+                self.actions_left = 0
+                self.bonus_used = True
             stack.append(ResolveStep(pend))
             dice: tuple[int, ...] = ()
             if rule is not None:
@@ -189,8 +190,9 @@ class ChezPlays(ChezNopes):
         if len(step.results) < len(step.dice):
             return
         self.stack.pop()
-        self.last_roll = (step.seat, step.purpose, step.dice, tuple(step.results))
-        self._log("roll", step.seat, step.purpose, step.dice, tuple(step.results))
+        results = tuple(step.results)
+        self.last_roll = (step.seat, step.purpose, step.dice, results)
+        self._log("roll", step.seat, step.purpose, step.dice, results)
         total = sum(step.results)
         purpose = step.purpose
         p = step.seat
