@@ -7,6 +7,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from cg_helpers import deal, pass_window, run
 
 from cardtable.bots.registry import make_bot
 from cardtable.engine.errors import SettingError
@@ -220,6 +221,98 @@ def test_keep_slack_keeps_the_cards_worth_it_next_turn_and_the_last_cancel() -> 
         cancels = [s for s in obs["hand"] if bot.card(s).cancel is not None]
         assert sum(1 for s in kept if bot.card(s).cancel is not None) == min(1, len(cancels))
         assert len(kept) == len(worth) + min(1, len(cancels)) or len(kept) == 1
+        checked += 1
+        if checked >= 3:
+            break
+    assert checked >= 3
+
+
+def _finishing_window() -> ChezGeekState:
+    """Seat 1 (16 of 18 Slack) has announced a Shopping trip for the 2 it lacks.
+
+    Seat 0 holds Spilled Drink, the one card that answers; seat 2 (18 of 19)
+    is the heuristic's leader, so the plain heuristic spills it there.
+    """
+    state = deal(
+        4,
+        ["Librarian", "Comic Shop Clerk", "Barista", "Bartender"],
+        [["spilled-drink", "nap"], ["thrift-store-couch", "read-a-book"], ["nap"], ["nap"]],
+        rooms=[
+            [],
+            ["gaming-pc", "game-console", "big-tv", "guitar"],
+            [
+                "used-laptop",
+                "used-laptop",
+                "game-console",
+                "bottle-of-rum",
+                "nt-server-docco",
+                "hammock",
+            ],
+            [],
+        ],
+        deck=["sleep"] * 2 + ["cold-pizza"] * 2 + ["cheap-beer"] * 3 + ["lava-lamp"] * 2,
+        first=1,
+    )
+    for text in ("done", "shop", "buy thrift-store-couch", "checkout", "pass", "pass"):
+        while state.current_player() == Marker.CHANCE:  # seat 1's draws from the deck
+            state.apply_action(state.sample_chance())
+        run(state, text)
+    assert state.current_player() == SEAT and isinstance(state, ChezGeekState)
+    return state
+
+
+def test_it_stops_a_win_with_a_whenever_that_takes_the_finishers_slack() -> None:
+    state = _finishing_window()
+    obs = state.observation(SEAT)
+    assert obs["players"][1]["slack"] == 16 and obs["prompt"]["answering"]["by"] == 1
+    legal = state.legal_actions()
+    heuristic = HeuristicBot(state.game, SEAT).act(obs, legal)
+    assert isinstance(heuristic, Play) and heuristic.tseat == 2  # the leader, not the finisher
+    action = SandbagBot(state.game, SEAT).act(obs, legal)
+    assert isinstance(action, Play) and action.slug == "spilled-drink" and action.tseat == 1
+    state.apply_action(action)
+    pass_window(state)
+    while not state.is_terminal() and state.current_player() == Marker.CHANCE:
+        state.apply_action(state.sample_chance())
+    assert state.winner != 1 and state.observation(SEAT)["players"][1]["slack"] == 16
+    # without ``finish`` it spills on the leader, and seat 1 wins at once
+    plain = make_bot("sandbag(finish=false)", state.game, SEAT)
+    again = _finishing_window()
+    assert plain.act(again.observation(SEAT), again.legal_actions()).tseat == 2  # type: ignore[attr-defined]
+
+
+def test_its_move_in_the_window_does_not_change_when_unseen_cards_are_re_dealt() -> None:
+    state = _finishing_window()
+    bot = SandbagBot(state.game, SEAT)
+    move = bot.act(state.observation(SEAT), state.legal_actions())
+    for k in range(8):
+        other = state.resample(SEAT, random.Random(k))
+        assert [other.slot_type[x] for x in other.hands[1]] != [
+            state.slot_type[x] for x in state.hands[1]
+        ] or k
+        assert (
+            SandbagBot(state.game, SEAT).act(other.observation(SEAT), other.legal_actions()) == move
+        )
+
+
+def test_rank_keeps_a_cancel_of_finishing_plays_before_a_dud() -> None:
+    """Phone Rings (Sleep cards only) is discarded before any other card; a TV card is kept."""
+    checked = 0
+    for state, bot in _decisions("sandbag", range(60)):
+        obs = state.observation(SEAT)
+        if (obs["prompt"] or {}).get("step") != "discard" or "phone-rings" not in obs["hand"]:
+            continue
+        if len(obs["hand"]) < 2:
+            continue
+        line = state.clone()
+        while line.current_player() == SEAT and line.phase.label == "discard":
+            line.apply_action(bot.act(line.observation(SEAT), line.legal_actions()))
+        kept = line.observation(SEAT)["hand"]
+        assert kept != ["phone-rings"]
+        if any(
+            bot.card(s).cancel is not None and bot.coverage(bot.card(s)) > 0 for s in obs["hand"]
+        ):
+            assert bot.coverage(bot.card(kept[0])) > 0
         checked += 1
         if checked >= 3:
             break
