@@ -317,3 +317,31 @@ def test_rank_keeps_a_cancel_of_finishing_plays_before_a_dud() -> None:
         if checked >= 3:
             break
     assert checked >= 3
+
+
+def test_it_cancels_a_whenever_that_would_win_the_game() -> None:
+    """A Compliment that takes seat 1 from 17 to its goal of 18: Not So Fast stops it.
+
+    The heuristic reads a Whenever's cards as worth no Slack and lets it win.
+    """
+    state = deal(
+        4,
+        ["Librarian", "Comic Shop Clerk", "Barista", "Bartender"],
+        [["not-so-fast", "nap"], ["compliment", "read-a-book"], ["nap"], ["nap"]],
+        rooms=[[], ["gaming-pc", "game-console", "big-tv", "guitar", "lava-lamp"], [], []],
+        deck=["sleep"] * 2 + ["cold-pizza"] * 2 + ["cheap-beer"] * 3 + ["lava-lamp"],
+        first=1,
+    )
+    for text in ("play compliment 1:gaming-pc", "pass", "pass"):
+        while state.current_player() == Marker.CHANCE:
+            state.apply_action(state.sample_chance())
+        run(state, text)
+    assert state.current_player() == SEAT
+    obs, legal = state.observation(SEAT), state.legal_actions()
+    assert obs["players"][1]["slack"] == 17
+    assert not isinstance(HeuristicBot(state.game, SEAT).act(obs, legal), Play)
+    action = SandbagBot(state.game, SEAT).act(obs, legal)
+    assert isinstance(action, Play) and action.slug == "not-so-fast"
+    state.apply_action(action)
+    pass_window(state)
+    assert state.winner != 1 and state.observation(SEAT)["players"][1]["slack"] == 17
