@@ -53,7 +53,7 @@ from cardtable.engine.game import Action, Game, Marker, State
 _CHANCE: Final = Marker.CHANCE
 _TERMINAL: Final = Marker.TERMINAL
 
-WIDEN_BASE = 2
+WIDEN_BASE: Final = 2
 
 # a node's actions: the game's actions in a search; a node takes any hashable values
 A = TypeVar("A", bound=Hashable)

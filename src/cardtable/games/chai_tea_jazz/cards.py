@@ -8,16 +8,18 @@ The Jass deck uses the same ranks 1..9 and only relabels them.
 
 from __future__ import annotations
 
+from typing import Final
+
 SUITS = "CDHS"
 SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
-JOKER_SUIT = 4
-JOKER = JOKER_SUIT << 4
-NUM_CODES = JOKER + 1
+JOKER_SUIT: Final = 4
+JOKER: Final = JOKER_SUIT << 4
+NUM_CODES: Final = JOKER + 1
 
-SUIT_OF: tuple[int, ...] = tuple(c >> 4 for c in range(NUM_CODES))
-RANK_OF: tuple[int, ...] = tuple(c & 15 for c in range(NUM_CODES))
+SUIT_OF: Final[tuple[int, ...]] = tuple(c >> 4 for c in range(NUM_CODES))
+RANK_OF: Final[tuple[int, ...]] = tuple(c & 15 for c in range(NUM_CODES))
 # Odd cards score their rank; each Joker scores 2 (so the six-player deck holds 200).
-POINTS: tuple[int, ...] = tuple(
+POINTS: Final[tuple[int, ...]] = tuple(
     2 if c == JOKER else (c & 15 if (c & 15) % 2 == 1 else 0) for c in range(NUM_CODES)
 )
 

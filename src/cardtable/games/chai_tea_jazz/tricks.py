@@ -9,6 +9,8 @@ double deck's twin cards.
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import mypyc_attr
 
 from cardtable.engine.game import Action
@@ -16,9 +18,9 @@ from cardtable.games.chai_tea_jazz.cards import JOKER, POINTS
 from cardtable.games.chai_tea_jazz.core import ChaiTeaJazzCore
 from cardtable.games.chai_tea_jazz.events import Event
 
-JOKER_KEY = 1000
-TRUMP_KEY = 500
-LED_KEY = 100
+JOKER_KEY: Final = 1000
+TRUMP_KEY: Final = 500
+LED_KEY: Final = 100
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # see ChaiTeaJazzCore

@@ -80,8 +80,9 @@ class ChezCore(State["ChezGame"]):
     # every value's count in the deck (0: Jokers), and what the discard piles leave of
     # it unseen, counted incrementally (see ``ChezState._unseen_by_rank``)
     _full: tuple[int, ...]
-    _unseen: tuple[int, ...]
-    _seen_upto: tuple[int, int]
+    _unseen: list[int]
+    _seen_discard: int
+    _seen_secondary: int
     _seen_pools: int
     # (live ids, kinds, their names counted) for ``cards``: replaced, never mutated
     _live_names: tuple[frozenset[int], tuple[int, ...], tuple[tuple[str, int], ...]] | None
@@ -131,7 +132,7 @@ class ChezCore(State["ChezGame"]):
     def _ace_may_be_hidden(self, spades_only: bool) -> bool:
         raise NotImplementedError
 
-    def _unseen_by_rank(self) -> tuple[int, ...]:
+    def _unseen_by_rank(self) -> list[int]:
         raise NotImplementedError
 
     # card plays (plays.py)

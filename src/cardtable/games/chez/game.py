@@ -22,6 +22,19 @@ from cardtable.games.chez.view import render as render_view
 DiscardOffer = tuple[bool, Offer]
 
 MASKS = 1 << 14  # value bits of a hand: Jokers and Ace to King
+DiscardOffers = tuple[DiscardOffer, ...]
+# the by-value-bits tables of each set of enabled combos, shared by every game with
+# that set: they are filled as hands come, about ten thousand masks, and a game made
+# afresh (each simulation run, each table) would otherwise pay for them again
+_TABLES: dict[
+    tuple[tuple[DiscardCombo, ...], tuple[FrontCombo, ...]],
+    tuple[
+        list[DiscardOffers | None],
+        list[tuple[FrontOffer, ...] | None],
+        dict[DiscardOffers, DiscardOffers],
+        dict[tuple[FrontOffer, ...], tuple[FrontOffer, ...]],
+    ],
+] = {}
 
 NOPE_WINDOW = Setting(
     "nope_window",
@@ -75,7 +88,7 @@ class ChezGame(Game):
     # above, kept once: a hand's value bits are nearly random, and 16,384 entries that
     # are each their own tuple would miss the processor's cache on every listing, when
     # a few dozen shared ones stay in it
-    _discard_pairs: tuple[DiscardOffer, ...]
+    _discard_rules: tuple[tuple[int, int, DiscardOffer], ...]  # NEEDS, VALUES, the pair
     _distinct_discard: dict[tuple[DiscardOffer, ...], tuple[DiscardOffer, ...]]
     _distinct_front: dict[tuple[FrontOffer, ...], tuple[FrontOffer, ...]]
 
@@ -85,13 +98,24 @@ class ChezGame(Game):
         self.discard_combos = tuple(rule for rule in DISCARD if self.settings[rule.SETTING.name])
         self.front_combos = tuple(rule for rule in FRONT if self.settings[rule.SETTING.name])
         self.fronts = tuple(rule.FRONT_OFFER for rule in self.front_combos)
-        self.discard_by_mask = [None] * MASKS
-        self.front_by_mask = [None] * MASKS
-        self._discard_pairs = tuple(
-            (rule.applies is not always, rule.OFFER) for rule in self.discard_combos
+        self._discard_rules = tuple(
+            (rule.NEEDS, rule.VALUES, (rule.applies is not always, rule.OFFER))
+            for rule in self.discard_combos
         )
-        self._distinct_discard = {}
-        self._distinct_front = {}
+        key = (self.discard_combos, self.front_combos)
+        tables = _TABLES.get(key)
+        first = tables is None
+        if tables is None:
+            tables = _TABLES[key] = ([None] * MASKS, [None] * MASKS, {}, {})
+        self.discard_by_mask, self.front_by_mask = tables[0], tables[1]
+        self._distinct_discard, self._distinct_front = tables[2], tables[3]
+        if first:
+            # every hand's answer at once, the first time a process meets this set of
+            # combos (some tens of milliseconds), rather than thousands of misses spread
+            # over the first games
+            for mask in range(MASKS):
+                self.discard_offers(mask)
+                self.front_offers(mask)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickled (worker processes, the server's snapshots) as its player count and
@@ -112,11 +136,11 @@ class ChezGame(Game):
         found = self.discard_by_mask[mask]
         if found is None:
             values = (mask >> 1).bit_count()
-            fresh = tuple(
-                pair
-                for rule, pair in zip(self.discard_combos, self._discard_pairs, strict=True)
-                if mask & rule.NEEDS == rule.NEEDS and values >= rule.VALUES
-            )
+            picked: list[DiscardOffer] = []
+            for needs, least, pair in self._discard_rules:
+                if mask & needs == needs and values >= least:
+                    picked.append(pair)
+            fresh = tuple(picked)
             found = self._distinct_discard.setdefault(fresh, fresh)
             self.discard_by_mask[mask] = found
         return found

@@ -91,7 +91,12 @@ class ChezPlays(ChezNopes):
             self._note_canonical(p, kinds[1:-1])
         self.topkey = KEY_OF_KIND[kinds[-1]]
         self.override = None
-        ptype, copies, rule = classify(kinds, self.game.discard_combos)
+        if len(kinds) == 1:  # most plays: a single card's kind by its value
+            ptype: PlayKind = _BY_RANK[RANK[kinds[0]]]
+            copies = 1
+            rule: DiscardCombo | None = None
+        else:
+            ptype, copies, rule = classify(kinds, self.game.discard_combos)
         self.actions_left -= 1
         self._log("play", p, kinds)
         if len(kinds) > 1:

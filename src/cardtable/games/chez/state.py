@@ -29,7 +29,7 @@ from cardtable.engine.game import Action, Marker, weighted_pick
 from cardtable.engine.hints import hand_reasons
 from cardtable.games.chez import actions as act
 from cardtable.games.chez import cards, playability
-from cardtable.games.chez.cards import ACE_OF_SPADES, NAME, NKINDS, deck_kinds
+from cardtable.games.chez.cards import ACE_OF_SPADES, NAME, deck_kinds
 from cardtable.games.chez.combos import transformation
 from cardtable.games.chez.explain import why_illegal
 from cardtable.games.chez.leaderboard import Leaderboard
@@ -115,8 +115,8 @@ class ChezState(ChezTurn):
         # every value's count in the deck (0: Jokers), and what the discard piles leave of
         # it unseen, counted incrementally (see _unseen_by_rank)
         self._full = (2 * game.decks, *(4 * game.decks,) * 13)
-        self._unseen = self._full
-        self._seen_upto = (0, 0)
+        self._unseen = list(self._full)
+        self._seen_discard = self._seen_secondary = 0
         self._seen_pools = 0
         # which shuffle an id's kind was dealt from: 0 the deck, then one per reshuffle
         self.pool = ()
@@ -227,16 +227,14 @@ class ChezState(ChezTurn):
                 inv = 1.0 / len(seg.ids)
                 r = self.rng.random()
                 acc = 0.0
-                draw = act.DRAW
                 last = 0
-                for k in range(NKINDS):
-                    c = counts[k]
+                for k, c in enumerate(counts):  # kinds in order, iterated not indexed
                     if c:
                         last = k
                         acc += inv * c
                         if r < acc:
                             break
-                chosen = draw[last]
+                chosen = act.DRAW[last]
                 self._sampled = chosen
                 return chosen
             if type(step) is TakeStep:
@@ -423,8 +421,8 @@ class ChezState(ChezTurn):
         other.pool = self.pool
         other.pools = self.pools
         other._full = self._full
-        other._unseen = self._unseen
-        other._seen_upto = self._seen_upto
+        other._seen_discard = self._seen_discard
+        other._seen_secondary = self._seen_secondary
         other._seen_pools = self._seen_pools
         other._live_names = self._live_names
         # mutable: copied
@@ -440,6 +438,7 @@ class ChezState(ChezTurn):
         other.castle = [c.copy() if c is not None else None for c in self.castle]
         other.stack = copy_stack(self.stack)
         other.tally = dict(self.tally)
+        other._unseen = self._unseen[:]
         outcomes = self._outcomes
         other._outcomes = None if outcomes is None else outcomes[:]
         return other
@@ -567,35 +566,42 @@ class ChezState(ChezTurn):
                 return True
         return False
 
-    def _unseen_by_rank(self) -> tuple[int, ...]:
-        """How many cards of each value (0: Jokers) nobody can see on the table.
+    def _unseen_by_rank(self) -> list[int]:
+        """How many cards of each value (0: Jokers) nobody can see on the table (the
+        state's own count: read it, never change it).
 
         Both discard piles only grow between reshuffles, so what they show is
-        counted off the whole deck incrementally (a new tuple on change: clones
-        share it safely); Castles are small and counted each time. Asked after
-        every play, so with no Castle up the shared tuple itself is the answer.
+        counted off the whole deck incrementally, in place; Castles are small and
+        counted each time. Asked after every play, so with no Castle up the kept
+        count itself is the answer and nothing is allocated.
         """
         if self._seen_pools != self.pools:
-            self._unseen, self._seen_upto, self._seen_pools = self._full, (0, 0), self.pools
-        discard, secondary = self.discard, self.secondary
-        seen_discard, seen_secondary = self._seen_upto
-        if len(discard) != seen_discard or len(secondary) != seen_secondary:
-            left = list(self._unseen)
-            kind = self.kind
-            for cid in discard[seen_discard:]:
-                left[RANK[kind[cid]]] -= 1
-            for cid in secondary[seen_secondary:]:
-                left[RANK[kind[cid]]] -= 1
-            self._unseen, self._seen_upto = tuple(left), (len(discard), len(secondary))
+            self._unseen = list(self._full)
+            self._seen_discard = self._seen_secondary = 0
+            self._seen_pools = self.pools
+        unseen = self._unseen
+        kind = self.kind
+        discard = self.discard
+        size = len(discard)
+        if size != self._seen_discard:
+            for i in range(self._seen_discard, size):
+                unseen[RANK[kind[discard[i]]]] -= 1
+            self._seen_discard = size
+        secondary = self.secondary
+        size = len(secondary)
+        if size != self._seen_secondary:
+            for i in range(self._seen_secondary, size):
+                unseen[RANK[kind[secondary[i]]]] -= 1
+            self._seen_secondary = size
         castles = self.castle
         if castles.count(None) == len(castles):
-            return self._unseen
-        unseen = list(self._unseen)
+            return unseen
+        unseen = unseen[:]
         for c in castles:
             if c is not None:
                 for cid in c.ids:
-                    unseen[RANK[self.kind[cid]]] -= 1
-        return tuple(unseen)
+                    unseen[RANK[kind[cid]]] -= 1
+        return unseen
 
     def _ace_may_be_hidden(self, spades_only: bool) -> bool:
         """Whether some hand may hold an Ace that could nope, from public facts only."""

@@ -34,7 +34,7 @@ PLAYABLE_BITS: Final = tuple(sum(1 << k for k in range(NKINDS) if row[k]) for ro
 
 def _groups(kinds: list[int]) -> list[list[int]]:
     """The hand's kinds grouped by value (index 0: Jokers), each group sorted (this sorts
-    ``kinds`` in place: only the combos' first listings and the front combos need it)."""
+    ``kinds`` in place: only the discard combos' first listings need it)."""
     kinds.sort()
     groups: list[list[int]] = [[] for _ in range(14)]
     for k in kinds:
@@ -76,27 +76,24 @@ class ChezTurn(ChezPlays):
         kinds = [kind[cid] for cid in hand]
         game = self.game
         if self.actions_left:
-            plays, mask, repeats = self._discard_options(kinds)
+            plays, mask, dup = self._discard_options(kinds)
             out = plays
         else:
             mask, dup, _ = _hand_bits(kinds)
-            repeats = dup != 0
             out = [act.END]
         if not self.bonus_used and kinds:
             fronts = game.front_by_mask[mask]
             if fronts is None:
                 fronts = game.front_offers(mask)
-            groups: list[list[int]] | None = None
             for front in fronts:
-                if front.applies(self, p, mask, repeats):
-                    groups = groups or _groups(kinds)
-                    front.options(self, p, groups, out)
+                if front.applies(self, p, mask, dup != 0):
+                    front.options(self, p, mask, dup, out)
         return out
 
-    def _discard_options(self, kinds: list[int]) -> tuple[list[Action], int, bool]:
+    def _discard_options(self, kinds: list[int]) -> tuple[list[Action], int, int]:
         """Every play onto the pile from a hand of these kinds (in any order), then
-        ``pick``; with the hand's value bits and whether it repeats a value (the front
-        combos' first questions)."""
+        ``pick``; with the hand's value bits and those it holds more than once (the
+        front combos' questions)."""
         on = self.switched_on
         mask, dup, kbits = _hand_bits(kinds)
         repeats = dup != 0
@@ -137,7 +134,7 @@ class ChezTurn(ChezPlays):
                         offer.options(groups, playable, plays)
             out.extend(plays)
         out.append(act.PICK)
-        return out, mask, repeats
+        return out, mask, dup
 
     def _apply_turn(self, action: Action) -> None:
         if type(action) is act.Play:
@@ -192,8 +189,13 @@ class ChezTurn(ChezPlays):
     def _take_rank(self, seat: int, rank: int) -> int:
         """The lowest card of that value from the hand (front combos take cards canonically)."""
         kind = self.kind
-        best = min(
-            (cid for cid in self.hands[seat] if RANK[kind[cid]] == rank), key=kind.__getitem__
-        )
-        self.hands[seat].remove(best)
-        return best
+        hand = self.hands[seat]
+        best = -1
+        lowest = 0
+        for pos in range(len(hand)):  # the first of the lowest kind, as min() would
+            k = kind[hand[pos]]
+            if RANK[k] == rank and (best < 0 or k < lowest):
+                best, lowest = pos, k
+        if best < 0:
+            raise ValueError(f"seat {seat} holds no card of value {rank}")
+        return hand.pop(best)

@@ -93,10 +93,9 @@ class FrontCombo(Protocol):
         """Whether the table and the hand (value bits, any value twice) may offer it."""
         ...
 
-    def options(
-        self, state: ChezCore, seat: int, by_rank: Sequence[list[int]], out: list[Action]
-    ) -> None:
-        """Append its legal bonus actions for the hand grouped by value."""
+    def options(self, state: ChezCore, seat: int, mask: int, dup: int, out: list[Action]) -> None:
+        """Append its legal bonus actions for a hand with these value bits, ``dup`` of
+        them held more than once."""
         ...
 
     def possible(self, state: ChezCore, seat: int, size: int, unseen: Sequence[int]) -> bool:

@@ -74,9 +74,9 @@ class FrontOffer:
     def applies(self, state: ChezCore, seat: int, mask: int, repeats: bool) -> bool:
         raise NotImplementedError
 
-    def options(
-        self, state: ChezCore, seat: int, by_rank: Sequence[list[int]], out: list[Action]
-    ) -> None:
+    def options(self, state: ChezCore, seat: int, mask: int, dup: int, out: list[Action]) -> None:
+        """Append its bonus actions for a hand with these value bits (``mask``), of which
+        ``dup`` it holds more than once: no front combo needs the cards themselves."""
         raise NotImplementedError
 
     def possible(self, state: ChezCore, seat: int, size: int, unseen: Sequence[int]) -> bool:

@@ -29,8 +29,9 @@ def applies(state: ChezCore, seat: int, mask: int, repeats: bool) -> bool:
     return repeats  # two Jokers at least
 
 
-def options(state: ChezCore, seat: int, by_rank: Sequence[list[int]], out: list[Action]) -> None:
-    if len(by_rank[0]) >= 2:
+def options(state: ChezCore, seat: int, mask: int, dup: int, out: list[Action]) -> None:
+    """Two Jokers at least: the Jokers' value held more than once."""
+    if dup & 1:
         out.extend(BET[1:13])
 
 
@@ -69,10 +70,8 @@ class _Front(FrontOffer):
     def applies(self, state: ChezCore, seat: int, mask: int, repeats: bool) -> bool:
         return applies(state, seat, mask, repeats)
 
-    def options(
-        self, state: ChezCore, seat: int, by_rank: Sequence[list[int]], out: list[Action]
-    ) -> None:
-        options(state, seat, by_rank, out)
+    def options(self, state: ChezCore, seat: int, mask: int, dup: int, out: list[Action]) -> None:
+        options(state, seat, mask, dup, out)
 
     def possible(self, state: ChezCore, seat: int, size: int, unseen: Sequence[int]) -> bool:
         return possible(state, seat, size, unseen)

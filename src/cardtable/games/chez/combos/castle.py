@@ -26,11 +26,10 @@ def applies(state: ChezCore, seat: int, mask: int, repeats: bool) -> bool:
     return state.castle[seat] is None
 
 
-def options(state: ChezCore, seat: int, by_rank: Sequence[list[int]], out: list[Action]) -> None:
-    if not all(by_rank[r] for r in RANKS):
-        return
+def options(state: ChezCore, seat: int, mask: int, dup: int, out: list[Action]) -> None:
+    """``NEEDS`` put a 7, 8 and 9 in the hand; a 10 too makes the two-wall Castle."""
     out.append(CASTLE)
-    if by_rank[10]:
+    if mask & 1 << 10:
         out.append(CASTLE_TEN)
 
 
@@ -65,10 +64,8 @@ class _Front(FrontOffer):
     def applies(self, state: ChezCore, seat: int, mask: int, repeats: bool) -> bool:
         return applies(state, seat, mask, repeats)
 
-    def options(
-        self, state: ChezCore, seat: int, by_rank: Sequence[list[int]], out: list[Action]
-    ) -> None:
-        options(state, seat, by_rank, out)
+    def options(self, state: ChezCore, seat: int, mask: int, dup: int, out: list[Action]) -> None:
+        options(state, seat, mask, dup, out)
 
     def possible(self, state: ChezCore, seat: int, size: int, unseen: Sequence[int]) -> bool:
         return possible(state, seat, size, unseen)

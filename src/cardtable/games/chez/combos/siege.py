@@ -29,9 +29,9 @@ def applies(state: ChezCore, seat: int, mask: int, repeats: bool) -> bool:
     return len(castles) - castles.count(None) > (castles[seat] is not None)
 
 
-def options(state: ChezCore, seat: int, by_rank: Sequence[list[int]], out: list[Action]) -> None:
-    if by_rank[10]:
-        out.extend(SIEGE[s] for s in _castle_seats(state, seat))
+def options(state: ChezCore, seat: int, mask: int, dup: int, out: list[Action]) -> None:
+    """``NEEDS`` put a 10 in the hand."""
+    out.extend(SIEGE[s] for s in _castle_seats(state, seat))
 
 
 def possible(state: ChezCore, seat: int, size: int, unseen: Sequence[int]) -> bool:
@@ -65,10 +65,8 @@ class _Front(FrontOffer):
     def applies(self, state: ChezCore, seat: int, mask: int, repeats: bool) -> bool:
         return applies(state, seat, mask, repeats)
 
-    def options(
-        self, state: ChezCore, seat: int, by_rank: Sequence[list[int]], out: list[Action]
-    ) -> None:
-        options(state, seat, by_rank, out)
+    def options(self, state: ChezCore, seat: int, mask: int, dup: int, out: list[Action]) -> None:
+        options(state, seat, mask, dup, out)
 
     def possible(self, state: ChezCore, seat: int, size: int, unseen: Sequence[int]) -> bool:
         return possible(state, seat, size, unseen)
