@@ -345,3 +345,32 @@ def test_it_cancels_a_whenever_that_would_win_the_game() -> None:
     state.apply_action(action)
     pass_window(state)
     assert state.winner != 1 and state.observation(SEAT)["players"][1]["slack"] == 17
+
+
+def test_eager_spends_a_cancel_on_any_slack_play_the_heuristic_lets_through() -> None:
+    """Seat 1 (no Slack yet) does a Nap: the heuristic keeps its Rained Out, sandbag spends it."""
+    state = deal(
+        4,
+        ["Librarian", "Comic Shop Clerk", "Barista", "Bartender"],
+        [["rained-out", "lava-lamp"], ["nap", "read-a-book"], ["nap"], ["nap"]],
+        deck=["sleep"] * 2 + ["cold-pizza"] * 2 + ["cheap-beer"] * 3 + ["lava-lamp"],
+        first=1,
+    )
+    for text in ("done", "do nap", "pass", "pass"):
+        while state.current_player() == Marker.CHANCE:
+            state.apply_action(state.sample_chance())
+        run(state, text)
+    assert state.current_player() == SEAT
+    obs, legal = state.observation(SEAT), state.legal_actions()
+    assert obs["prompt"]["answering"]["cards"] == ["nap"]
+    assert not isinstance(HeuristicBot(state.game, SEAT).act(obs, legal), Play)
+    assert not isinstance(make_bot("sandbag(eager=-1)", state.game, SEAT).act(obs, legal), Play)
+    action = SandbagBot(state.game, SEAT).act(obs, legal)
+    assert isinstance(action, Play) and action.slug == "rained-out"
+    # the same move whatever the other seats hold
+    for k in range(4):
+        other = state.resample(SEAT, random.Random(k))
+        assert (
+            SandbagBot(state.game, SEAT).act(other.observation(SEAT), other.legal_actions())
+            == action
+        )
