@@ -537,7 +537,12 @@ class ChezState(ChezTurn):
 
     def _finish_empty_hands(self) -> bool:
         """Anyone still playing with an empty hand (and nothing pending) has finished."""
-        if all(self.hands):
+        # a loop rather than ``all()``: compiled, the builtin is a generic call that
+        # asks each hand's truth, and this runs before every decision
+        for hand in self.hands:
+            if not hand:
+                break
+        else:
             return False
         n = self.n
         for i in range(n):

@@ -121,14 +121,16 @@ class ChezTurn(ChezPlays):
                 if not ask or offer.applies(mask, kbits, repeats):
                     own = offer.kinds
                     if own:
+                        # its plays for the kinds it reads, in runs by first card:
+                        # those whose first card may go on the top
                         sub = kbits & own
-                        # the kinds it reads, and which of them are playable
-                        key = sub | (playable_bits & sub) << NKINDS
-                        found = offer.memo.get(key)
-                        if found is None:
+                        runs = offer.memo.get(sub)
+                        if runs is None:
                             groups = groups or _groups(kinds)
-                            found = offer.remember(key, groups, playable)
-                        plays.extend(found)
+                            runs = offer.remember(sub, groups)
+                        for first, run in runs:
+                            if playable_bits & first:
+                                plays.extend(run)
                     else:
                         groups = groups or _groups(kinds)
                         offer.options(groups, playable, plays)

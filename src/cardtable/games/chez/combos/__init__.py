@@ -98,7 +98,7 @@ class FrontCombo(Protocol):
         them held more than once."""
         ...
 
-    def possible(self, state: ChezCore, seat: int, size: int, unseen: Sequence[int]) -> bool:
+    def possible(self, state: ChezCore, seat: int, size: int, unseen: list[int]) -> bool:
         """Whether it *could* be offered, from public facts only (hand size, unseen values)."""
         ...
 

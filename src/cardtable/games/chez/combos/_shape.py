@@ -13,9 +13,13 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine.game import Action
 from cardtable.games.chez.actions import Play, play_of
+from cardtable.games.chez.cards import NKINDS
 
 if TYPE_CHECKING:
     from cardtable.games.chez.core import ChezCore
+
+
+EVERY_KIND: tuple[bool, ...] = (True,) * NKINDS  # a playability row that plays anything
 
 
 class Offer:
@@ -29,12 +33,17 @@ class Offer:
     A combo whose plays depend only on which of a few kinds the hand holds (one of
     each of some values, a pair of given cards) names them as ``kinds`` (bits by
     kind); the turn then looks its plays up in ``memo`` under those of the hand's
-    kinds and the top key, and lists them (``remember``) only the first time.
+    kinds, and lists them (``remember``) only the first time. Such a combo asks
+    playability of a play's first card alone, so the memo keeps every play as if
+    all were playable, in runs that share a first card (``(its bit, the plays)``,
+    in listing order), and the turn keeps the runs whose first card may go on the
+    top: the key need not say which kinds are playable, and a hand met on another
+    top is a hit rather than a miss (a miss lists dozens of plays).
     """
 
     def __init__(self, kinds: int = 0) -> None:
         self.kinds = kinds  # 0: its plays depend on the whole hand (never memoised)
-        self.memo: dict[int, tuple[Play, ...]] = {}
+        self.memo: dict[int, tuple[tuple[int, tuple[Play, ...]], ...]] = {}
 
     def applies(self, mask: int, kinds: int, repeats: bool) -> bool:
         """Whether the hand (value bits, kind bits, any value twice) may offer it."""
@@ -47,15 +56,22 @@ class Offer:
         raise NotImplementedError
 
     def remember(
-        self, key: int, by_rank: Sequence[list[int]], playable: Sequence[bool]
-    ) -> tuple[Play, ...]:
-        """Its plays for this hand, kept under ``key`` (bounded: cleared when large)."""
+        self, key: int, by_rank: Sequence[list[int]]
+    ) -> tuple[tuple[int, tuple[Play, ...]], ...]:
+        """Its plays for this hand as runs by first card, kept under ``key`` (bounded:
+        cleared when large)."""
         plays: list[Play] = []
-        self.options(by_rank, playable, plays)
+        self.options(by_rank, EVERY_KIND, plays)
+        runs: list[tuple[int, tuple[Play, ...]]] = []
+        start = 0
+        for i in range(1, len(plays) + 1):
+            if i == len(plays) or plays[i].cards[0] != plays[start].cards[0]:
+                runs.append((1 << plays[start].cards[0], tuple(plays[start:i])))
+                start = i
         memo = self.memo
         if len(memo) > 50_000:
             memo.clear()
-        found = memo[key] = tuple(plays)
+        found = memo[key] = tuple(runs)
         return found
 
 
@@ -79,7 +95,7 @@ class FrontOffer:
         ``dup`` it holds more than once: no front combo needs the cards themselves."""
         raise NotImplementedError
 
-    def possible(self, state: ChezCore, seat: int, size: int, unseen: Sequence[int]) -> bool:
+    def possible(self, state: ChezCore, seat: int, size: int, unseen: list[int]) -> bool:
         raise NotImplementedError
 
     def owns(self, action: Action) -> bool:

@@ -6,7 +6,6 @@ difference. A complete front-combo module (the shape is ``combos.FrontCombo``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cardtable.engine.game import Action, Setting
@@ -35,7 +34,7 @@ def options(state: ChezCore, seat: int, mask: int, dup: int, out: list[Action]) 
         out.extend(BET[1:13])
 
 
-def possible(state: ChezCore, seat: int, size: int, unseen: Sequence[int]) -> bool:
+def possible(state: ChezCore, seat: int, size: int, unseen: list[int]) -> bool:
     """From public facts: two cards in hand and two Jokers out of sight."""
     return size >= 2 and unseen[0] >= 2
 
@@ -73,7 +72,7 @@ class _Front(FrontOffer):
     def options(self, state: ChezCore, seat: int, mask: int, dup: int, out: list[Action]) -> None:
         options(state, seat, mask, dup, out)
 
-    def possible(self, state: ChezCore, seat: int, size: int, unseen: Sequence[int]) -> bool:
+    def possible(self, state: ChezCore, seat: int, size: int, unseen: list[int]) -> bool:
         return possible(state, seat, size, unseen)
 
     def owns(self, action: Action) -> bool:

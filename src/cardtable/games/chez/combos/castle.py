@@ -6,7 +6,6 @@ Castle absorbs is the attacks' own business (``ChezCore._absorb``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cardtable.engine.game import Action, Setting
@@ -33,7 +32,7 @@ def options(state: ChezCore, seat: int, mask: int, dup: int, out: list[Action]) 
         out.append(CASTLE_TEN)
 
 
-def possible(state: ChezCore, seat: int, size: int, unseen: Sequence[int]) -> bool:
+def possible(state: ChezCore, seat: int, size: int, unseen: list[int]) -> bool:
     """From public facts: room for one, cards enough, and a 7, 8 and 9 out of sight."""
     return size >= 3 and state.castle[seat] is None and bool(unseen[7] and unseen[8] and unseen[9])
 
@@ -67,7 +66,7 @@ class _Front(FrontOffer):
     def options(self, state: ChezCore, seat: int, mask: int, dup: int, out: list[Action]) -> None:
         options(state, seat, mask, dup, out)
 
-    def possible(self, state: ChezCore, seat: int, size: int, unseen: Sequence[int]) -> bool:
+    def possible(self, state: ChezCore, seat: int, size: int, unseen: list[int]) -> bool:
         return possible(state, seat, size, unseen)
 
     def owns(self, action: Action) -> bool:

@@ -5,7 +5,6 @@ A complete front-combo module (the shape is ``combos.FrontCombo``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cardtable.engine.game import Action, Setting
@@ -34,7 +33,7 @@ def options(state: ChezCore, seat: int, mask: int, dup: int, out: list[Action]) 
     out.extend(SIEGE[s] for s in _castle_seats(state, seat))
 
 
-def possible(state: ChezCore, seat: int, size: int, unseen: Sequence[int]) -> bool:
+def possible(state: ChezCore, seat: int, size: int, unseen: list[int]) -> bool:
     """From public facts: a 10 out of sight and another player's Castle."""
     return bool(unseen[10]) and applies(state, seat, 0, False)
 
@@ -68,7 +67,7 @@ class _Front(FrontOffer):
     def options(self, state: ChezCore, seat: int, mask: int, dup: int, out: list[Action]) -> None:
         options(state, seat, mask, dup, out)
 
-    def possible(self, state: ChezCore, seat: int, size: int, unseen: Sequence[int]) -> bool:
+    def possible(self, state: ChezCore, seat: int, size: int, unseen: list[int]) -> bool:
         return possible(state, seat, size, unseen)
 
     def owns(self, action: Action) -> bool:
