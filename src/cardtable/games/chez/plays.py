@@ -18,6 +18,7 @@ from cardtable.games.chez import cards, playability
 from cardtable.games.chez.cards import JOKER
 from cardtable.games.chez.combos import BY_PTYPE, DiscardCombo, betting_man, doubles
 from cardtable.games.chez.dice import JACK_DIE, SIX_DIE, upgraded
+from cardtable.games.chez.dice import total as dice_total
 from cardtable.games.chez.nopes import ChezNopes
 from cardtable.games.chez.plague import PLAGUE_ROLL, infection
 from cardtable.games.chez.steps import (
@@ -198,7 +199,7 @@ class ChezPlays(ChezNopes):
         results = tuple(step.results)
         self.last_roll = (step.seat, step.purpose, step.dice, results)
         self._log("roll", step.seat, step.purpose, step.dice, results)
-        total = sum(step.results)
+        total = dice_total(step.results)
         purpose = step.purpose
         p = step.seat
         if purpose is R_PLAY:

@@ -9,6 +9,7 @@ from mypy_extensions import mypyc_attr
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.combos import BY_PTYPE
+from cardtable.games.chez.dice import total as dice_total
 from cardtable.games.chez.piles import Seg
 from cardtable.games.chez.steps import (
     FX_JACK,
@@ -50,12 +51,12 @@ class ChezSpecials(ChezView):
         ptype = play.ptype
         p = play.seat
         if ptype is SIX:
-            self._six(p, sum(play.dice))
+            self._six(p, dice_total(play.dice))
         elif ptype is TEN:
             for _ in range(play.copies):
                 self.stack.append(FxStep(FX_RECYCLE, play))
         elif ptype is JACK:
-            self.actions_left += sum(play.dice)
+            self.actions_left += dice_total(play.dice)
         elif ptype is QUEEN:
             self._queen(play.copies)
         elif ptype is KING:
@@ -72,7 +73,7 @@ class ChezSpecials(ChezView):
         elif code == FX_QUEEN:
             self._queen(1)
         elif code == FX_JACK:
-            self.actions_left += sum(play.dice)
+            self.actions_left += dice_total(play.dice)
         elif code == FX_SIX:
             self._six(play.seat, play.dice[0])
         return None

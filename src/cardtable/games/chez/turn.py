@@ -13,6 +13,7 @@ from mypy_extensions import mypyc_attr
 from cardtable.engine.game import Action
 from cardtable.games.chez import actions as act
 from cardtable.games.chez import cards, playability
+from cardtable.games.chez.actions import Play
 from cardtable.games.chez.cards import JOKER, NKINDS
 from cardtable.games.chez.combos import doubles
 from cardtable.games.chez.dice import JOKER_DIE, upgraded
@@ -109,7 +110,7 @@ class ChezTurn(ChezPlays):
             out.append(single[(bits ^ rest).bit_length() - 1])
             bits = rest
         if len(kinds) >= 2:
-            plays: list[act.Play] = []
+            plays: list[Play] = []
             if repeats and "doubles" in on:
                 doubles.options(kinds, dup, topkey, playable, plays, "two_red_sixes" in on)
             game = self.game
@@ -139,7 +140,7 @@ class ChezTurn(ChezPlays):
         return out, mask, dup
 
     def _apply_turn(self, action: Action) -> None:
-        if type(action) is act.Play:
+        if type(action) is Play:  # imported by name: ``act.Play`` is a lookup by name
             self._play(action.cards)
         elif action is act.PICK:
             self._pick()
@@ -164,11 +165,11 @@ class ChezTurn(ChezPlays):
         """
         p = self.turn
         hand = self.hands[p]
-        playable = PLAYABLE[self.topkey]
+        playable = PLAYABLE_BITS[self.topkey]  # bits: the row is an interpreted tuple
         kind = self.kind
         could = False
         for cid in hand:
-            if playable[kind[cid]]:
+            if playable >> kind[cid] & 1:
                 could = True
                 break
         self._remember(hand, PLAYABLE_SETS[self.topkey], could)
