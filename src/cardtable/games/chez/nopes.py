@@ -30,6 +30,8 @@ CHANCE: Final = Marker.CHANCE
 SPADES: Final = frozenset({ACE_OF_SPADES})
 ANY_ACE: Final = frozenset(ACES)
 IS_ACE: Final = tuple(k in ANY_ACE for k in range(NKINDS))
+ACE_BITS: Final = sum(1 << k for k in ACES)  # the Aces as bits by kind
+SPADES_BIT: Final = 1 << ACE_OF_SPADES
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # see ChezCore
@@ -45,6 +47,16 @@ class ChezNopes(ChezSpecials):
         if len(found) > 1:
             found.sort()
         return found
+
+    def _has_ace(self, seat: int, as_only: bool) -> bool:
+        """Whether the seat holds an Ace it could nope with (asked of every seat at every
+        window, where most hold none: no list is made for them)."""
+        kind = self.kind
+        aces = SPADES_BIT if as_only else ACE_BITS
+        for cid in self.hands[seat]:  # noqa: SIM110 - a generator costs more here
+            if aces >> kind[cid] & 1:
+                return True
+        return False
 
     def _run_window(self, step: WindowStep) -> int | None:
         order = step.order
@@ -62,7 +74,7 @@ class ChezNopes(ChezSpecials):
                 if self.nope_everyone:
                     return q
                 # asking only Ace holders shows who holds one: remember it for resampling
-                asked = bool(self._usable_aces(q, step.as_only))
+                asked = self._has_ace(q, step.as_only)
                 self._remember(hands[q], SPADES if step.as_only else ANY_ACE, asked)
                 if asked:
                     return q
@@ -74,7 +86,10 @@ class ChezNopes(ChezSpecials):
         order = step.order
         assert order is not None, "a window's order is fixed when it opens"
         q = order[step.pos]
-        return [act.PASS] + [act.NOPE[a] for a in self._usable_aces(q, step.as_only)]
+        out: list[Action] = [act.PASS]
+        for ace in self._usable_aces(q, step.as_only):
+            out.append(act.NOPE[ace])
+        return out
 
     def _window_act(self, step: WindowStep, action: Action) -> None:
         if action is act.PASS:

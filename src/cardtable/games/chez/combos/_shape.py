@@ -112,21 +112,32 @@ def always(*facts: object) -> bool:
 
 
 def one_of_each(groups: Sequence[list[int]], playable: Sequence[bool], out: list[Play]) -> None:
-    """One card of each group (one group per value), every first/last choice."""
-    if not all(groups):
-        return
-    lows = [g[0] for g in groups]
+    """One card of each group (one group per value), every first/last choice.
+
+    Each group's distinct kinds are sorted once, and each play's cards built by
+    concatenation: a memo miss lists dozens of plays, and it is most of what a miss
+    costs."""
+    for g in groups:
+        if not g:
+            return
     count = len(groups)
-    for fi, g in enumerate(groups):
-        for f in sorted(set(g)):
+    lows = [g[0] for g in groups]
+    distinct = [sorted(set(g)) for g in groups]
+    for fi in range(count):
+        for f in distinct[fi]:
             if not playable[f]:
                 continue
-            for li, h in enumerate(groups):
+            head = (f,)
+            for li in range(count):
                 if li == fi:
                     continue
-                mids = tuple(lows[i] for i in range(count) if i != fi and i != li)
-                for last in sorted(set(h)):
-                    out.append(play_of((f, *mids, last)))
+                middle: list[int] = []
+                for i in range(count):
+                    if i != fi and i != li:
+                        middle.append(lows[i])
+                front = head + tuple(middle)
+                for last in distinct[li]:
+                    out.append(play_of(front + (last,)))
 
 
 def run_orders(kinds: Sequence[int], playable: Sequence[bool], out: list[Play]) -> None:
