@@ -157,6 +157,22 @@ class ChezState(ChezTurn):
     def current_player(self) -> int | Marker:
         return self.cp
 
+    # The contract's hot calls again, on this class: a call from interpreted code (a
+    # simulation loop, an RL wrapper) first checks that the receiver is an instance of
+    # the class that defines the method, which for the engine's base walks this class's
+    # eight ancestors every time; defined here, the check is one comparison.
+    def is_terminal(self) -> bool:
+        return self.cp is TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.cp is CHANCE
+
+    def legal_actions(self) -> list[Action]:
+        return super().legal_actions()
+
+    def apply_action(self, action: Action) -> None:
+        super().apply_action(action)
+
     def is_reaction_window(self) -> bool:
         return bool(self.stack) and type(self.stack[-1]) is WindowStep and isinstance(self.cp, int)
 

@@ -112,7 +112,16 @@ class ChezTurn(ChezPlays):
         if len(kinds) >= 2:
             plays: list[Play] = []
             if repeats and "doubles" in on:
-                doubles.options(kinds, dup, topkey, playable, plays, "two_red_sixes" in on)
+                doubles.options(
+                    kinds,
+                    dup,
+                    kbits,
+                    self.game.decks == 1,
+                    topkey,
+                    playable,
+                    plays,
+                    "two_red_sixes" in on,
+                )
             game = self.game
             offers = game.discard_by_mask[mask]
             if offers is None:

@@ -38,6 +38,8 @@ def joker_stacks(jokers: int, out: list[Action]) -> None:
 def options(
     kinds: list[int],
     dup: int,
+    kbits: int,
+    one_deck: bool,
     topkey: int,
     playable: PlayableRow,
     out: list[Play],
@@ -49,13 +51,16 @@ def options(
     The same cards of one value onto the same top give the same plays, so they are
     memoised under a small int: the value, its cards as a count per suit (3 bits each,
     for two decks) and which suits are playable (``_SUITS_PLAYABLE``); building it
-    needs no grouping of the hand.
+    needs no grouping of the hand. With one deck no kind repeats, so the hand's kind
+    bits (``kbits``) hold each count code already, four bits apart.
     """
     if dup & 1:  # two Jokers or more: the stacks first
-        jokers = 0
-        for k in kinds:
-            if k == JOKER:
-                jokers += 1
+        jokers = 2  # one deck has two
+        if not one_deck:
+            jokers = 0
+            for k in kinds:
+                if k == JOKER:
+                    jokers += 1
         for m in range(2, min(4, jokers) + 1):
             out.append(play_of((JOKER,) * m))
     suits = _SUITS_PLAYABLE[topkey]
@@ -66,10 +71,19 @@ def options(
         if dup & 1:
             # the value's count code, from one pass over the hand (most hands repeat
             # one value: cheaper than a count list for every value)
-            code = 0
-            for k in kinds:
-                if RANK[k] == rank:
-                    code += _SUIT_UNIT[k]
+            if one_deck:
+                low = rank - 1  # the value's kind in the first suit
+                code = (
+                    (kbits >> low & 1)
+                    | (kbits >> (low + 13) & 1) << 3
+                    | (kbits >> (low + 26) & 1) << 6
+                    | (kbits >> (low + 39) & 1) << 9
+                )
+            else:
+                code = 0
+                for k in kinds:
+                    if RANK[k] == rank:
+                        code += _SUIT_UNIT[k]
             key = rank | code << 4 | suits[rank] << 16 | flag
             plays = _MEMO.get(key)
             if plays is None:
