@@ -62,7 +62,13 @@ def test_the_spec_builds_the_bot_with_its_settings_and_refuses_unknown_ones() ->
 
 
 @pytest.mark.parametrize(
-    "spec", ["sandbag", "sandbag(hold=true)", "sandbag(target=needed, keep_slack=3)"]
+    "spec",
+    [
+        "sandbag",
+        "sandbag(hold=true)",
+        "sandbag(target=needed, keep_slack=3)",
+        "sandbag(shop_first=true, ascending=true, reserve=2, reserve_at=6)",
+    ],
 )
 def test_it_plays_legal_moves_through_whole_seeded_games(spec: str) -> None:
     game = load_game("chez-geek", players=4)
@@ -160,7 +166,13 @@ def test_it_cancels_an_attack_on_its_own_room() -> None:
 
 
 @pytest.mark.parametrize(
-    "spec", ["sandbag", "sandbag(hold=true)", "sandbag(target=needed, keep_slack=3)"]
+    "spec",
+    [
+        "sandbag",
+        "sandbag(hold=true)",
+        "sandbag(target=needed, keep_slack=3)",
+        "sandbag(shop_first=true, ascending=true, reserve=2, reserve_at=6)",
+    ],
 )
 def test_its_move_does_not_change_when_unseen_cards_are_re_dealt(spec: str) -> None:
     """Every card the seat has not seen re-dealt: the same observation, the same move."""
@@ -374,3 +386,31 @@ def test_eager_spends_a_cancel_on_any_slack_play_the_heuristic_lets_through() ->
             SandbagBot(state.game, SEAT).act(other.observation(SEAT), other.legal_actions())
             == action
         )
+
+
+FULL_ROOM = ["gaming-pc", "game-console", "big-tv", "guitar", "lava-lamp"]  # 17 Slack of 18
+
+
+@pytest.mark.parametrize("room", [FULL_ROOM, []])
+def test_reserve_holds_a_compliment_until_it_wins(room: list[str]) -> None:
+    """At 17 of 18 the Compliment wins at once; at 13 ``reserve`` keeps it, the default plays it.
+
+    A heuristic bot never cancels a Whenever that is not aimed at its own play.
+    """
+    state = deal(
+        4,
+        ["Comic Shop Clerk", "Librarian", "Barista", "Bartender"],
+        [["compliment", "nap"], ["nap"], ["nap"], ["read-a-book"]],
+        rooms=[room or ["gaming-pc", "game-console", "big-tv"], [], [], []],
+        deck=["sleep"] * 2 + ["cold-pizza"] * 2 + ["cheap-beer"] * 3 + ["lava-lamp"],
+        first=0,
+    )
+    while state.current_player() == Marker.CHANCE:
+        state.apply_action(state.sample_chance())
+    obs, legal = state.observation(SEAT), state.legal_actions()
+    wins = obs["players"][SEAT]["slack"] + 1 >= obs["players"][SEAT]["goal"]
+    assert wins == bool(room)
+    default = SandbagBot(state.game, SEAT).act(obs, legal)
+    assert isinstance(default, Play) and default.slug == "compliment"
+    held = make_bot("sandbag(reserve=1)", state.game, SEAT).act(obs, legal)
+    assert (isinstance(held, Play) and held.slug == "compliment") == wins

@@ -143,6 +143,10 @@ class SandbagBot(HeuristicBot):
         "split",
         "boomerang",
         "eager",
+        "shop_first",
+        "ascending",
+        "reserve",
+        "reserve_at",
     )
     # holding back (off by default: it loses, see the module docstring)
     hold: bool = False
@@ -167,6 +171,10 @@ class SandbagBot(HeuristicBot):
     split: bool = False  # split a Shopping trip worth 3 or more into smaller ones while exposed
     boomerang: int = 0  # 1: dismiss evicted People the room sent to would send back; 2: calls too
     eager: int = 1  # cancel any other seat's play worth this much Slack at once (-1: off)
+    shop_first: bool = False  # take the Shopping trip before Activities when all are paid for
+    ascending: bool = False  # do the Activities of the turn smallest first when all are paid for
+    reserve: int = 0  # hold Slack Whenevers for the win: 1 Compliment, 2 also Borrowed for Good
+    reserve_at: int = 99  # with ``reserve``: hold them only while this seat needs this or less
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, **settings: Any) -> None:
         super().__init__(game, seat, seed)
@@ -617,10 +625,99 @@ class SandbagBot(HeuristicBot):
     def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
         if observation["turn"] != self.seat or observation["phase"] in ("draw", "roll"):
             self.held.clear()
-        return super().act(observation, legal)
+        choice = super().act(observation, legal)
+        if (self.shop_first or self.ascending) and (
+            (isinstance(choice, Word) and choice.word == "shop")
+            or (isinstance(choice, CardAct) and choice.verb == "do")
+        ):
+            return self.bait_order(observation, legal, choice)
+        return choice
+
+    def trip_cost(self, obs: dict[str, Any], money: int) -> int:
+        """The Income the heuristic's Shopping trip spends of ``money`` (biggest Things first)."""
+        things = sorted(
+            (self.card(s) for s in obs["hand"] if self.card(s).kind == "Thing"),
+            key=lambda c: -(c.slack.a if c.slack else 0),
+        )
+        spent = 0
+        for c in things:
+            if c.cost <= money - spent:
+                spent += c.cost
+        return spent
+
+    def bait_order(self, obs: dict[str, Any], legal: Sequence[Action], choice: Action) -> Action:
+        """The Free Time play to make first when this turn's Free Time and Income pay for all.
+
+        Why: a heuristic bot cancels the first play worth 3 or more of its
+        leader, and any play that reaches the goal, with whatever cancel it
+        holds. A cancelled Shopping trip gives its Things and Income back
+        (only the Free Time is lost, and a spare one buys the same Things
+        again), a cancelled Activity loses its card: so the trip goes first
+        (``shop_first``), and Activities go smallest first (``ascending``), so
+        that a cancel lands on the cheapest play and the biggest comes last.
+        Only when the order cannot change what the turn buys.
+        """
+        dos = [
+            a
+            for a in legal
+            if isinstance(a, CardAct) and a.verb == "do" and self.value(self.card(a.slug), obs) > 0
+        ]
+        shop = next((a for a in legal if isinstance(a, Word) and a.word == "shop"), None)
+        if shop is not None and self.shopping_value(obs) <= 0:
+            shop = None
+        ft = int(obs["free_time"])
+        income = int(obs["income"])
+        act_cost = sum(self.card(a.slug).cost for a in dos)
+        if len(dos) + (shop is not None) > ft or act_cost + self.trip_cost(obs, income) > income:
+            return choice
+        if self.shop_first and shop is not None:
+            return shop
+        if self.ascending and dos:
+            return min(dos, key=lambda a: (self.value(self.card(a.slug), obs), a.slug))
+        return choice
+
+    def reserved(self, card: CardDef, obs: dict[str, Any]) -> bool:
+        """A Whenever held back as this seat's finishing play (``reserve``)."""
+        if card.kind != "Whenever" or card.cancel is not None or self.reserve <= 0:
+            return False
+        me = obs["players"][self.seat]
+        if (me["goal"] or 99) - me["slack"] > self.reserve_at:
+            return False
+        for e in card.effects:
+            if e.kind == "slack" and e.amount > 0:
+                return True
+            if self.reserve > 1 and e.kind == "take_thing" and e.to == "room":
+                return True
+        return False
+
+    def own_gain(self, a: Play, obs: dict[str, Any]) -> int:
+        """The Slack the Whenever ``a`` adds to this seat's room (a Compliment, a stolen Thing)."""
+        gain = 0
+        for e in self.card(a.slug).effects:
+            if e.kind == "slack" and e.amount > 0 and a.tseat == self.seat:
+                gain = max(gain, e.amount)
+            elif e.kind == "take_thing" and e.to == "room" and a.tseat != self.seat:
+                gain = max(gain, self.room_slack(a, obs))
+        return gain
 
     def score(self, a: Action, obs: dict[str, Any], step: str, leader: int) -> float:
         base = super().score(a, obs, step, leader)
+        if isinstance(a, Play) and self.reserved(self.card(a.slug), obs):
+            # Why: a heuristic bot never cancels a Whenever that is not aimed at
+            # its own play, so a Compliment or a stolen Thing is the one finishing
+            # play it cannot stop; held, its Slack is also out of the leader tax.
+            me = obs["players"][self.seat]
+            if me["slack"] + self.own_gain(a, obs) >= (me["goal"] or 99):
+                return 20.0
+            if base > HOLD:
+                return HOLD
+        if (
+            isinstance(a, CardAct)
+            and a.verb == "discard"
+            and step == "discard"
+            and self.reserved(self.card(a.slug), obs)
+        ):
+            return 4.0  # below ``done``: kept for the win
         if isinstance(a, Play):
             if base < 3.0 and self.near_cancel(a, obs):
                 return 3.0
