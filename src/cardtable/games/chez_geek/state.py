@@ -160,16 +160,30 @@ class ChezGeekState(State["ChezGeekGame"]):
             return super().sample_chance()
         # the engine's weighted draw over ``_chance_outcomes()``, the same floats summed in order
         r = self.rng.random()
-        total = self.pile_n
+        # as floats: the same correctly rounded quotients as ``c / total`` of ints (both
+        # exact below 2**53), divided natively rather than by a call per pile entry
+        total = float(self.pile_n)
         acc = 0.0
         last = -1
         for t, c in enumerate(self.pile):
             if c:
-                acc += c / total
+                acc += float(c) / total
                 if r < acc:
                     return self.game.draw_actions[t]
                 last = t
         return self.game.draw_actions[last]
+
+    # The contract's other hot calls on this class too: an interpreted caller checks the
+    # receiver against the class defining the method, and these skip the engine's
+    # ``current_player()`` call.
+    def is_terminal(self) -> bool:
+        return self.cp is TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.cp is CHANCE
+
+    def legal_actions(self) -> list[Action]:
+        return super().legal_actions()
 
     def apply_action(self, action: Action) -> None:
         if type(action) is Chance and action.verb == "draw" and self._plain_draw():
