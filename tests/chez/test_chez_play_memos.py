@@ -7,7 +7,10 @@ from __future__ import annotations
 import random
 
 from cardtable import load_game
+from cardtable.games.chez.actions import Play
+from cardtable.games.chez.cards import RANK
 from cardtable.games.chez.combos import DISCARD, doubles
+from cardtable.games.chez.playability import PLAYABLE
 
 
 def _clear_memos() -> None:
@@ -39,3 +42,38 @@ def test_warm_memos_list_what_a_fresh_listing_lists() -> None:
             _clear_memos()
             fresh.append([str(a) for a in t.clone()._turn_legal()])
         assert warm == fresh
+
+
+def test_memoised_combos_list_exactly_their_own_plays_for_the_top() -> None:
+    """The memo keeps a combo's plays as if every card were playable and the turn keeps
+    those whose first card may go on the top: each combo's own ``options`` for the true
+    playability row must all be listed, and no listed play may start with a card the
+    top refuses (which a filter that kept every run would list)."""
+    game = load_game("chez", players=4)
+    memoised = [rule for rule in game.discard_combos if rule.OFFER.kinds]
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(60):
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance())
+                continue
+            legal = state.legal_actions()
+            if not state.stack and not state.facing and state.actions_left:
+                kinds = sorted(state.kind[c] for c in state.hands[state.turn])
+                by_rank = [[k for k in kinds if RANK[k] == r] for r in range(14)]
+                playable = PLAYABLE[state.topkey]
+                values = {RANK[k] for k in kinds}
+                for rule in memoised:
+                    need = {r for r in range(14) if rule.NEEDS >> r & 1}
+                    if need <= values and len(values - {0}) >= rule.VALUES:
+                        own: list[Play] = []
+                        rule.options(by_rank, playable, own)
+                        assert set(own) <= set(legal), (seed, rule.__name__)
+                        checked += len(own)
+                for action in legal:
+                    if isinstance(action, Play) and len(action.cards) > 1:
+                        assert playable[action.cards[0]], (seed, str(action))
+            state.apply_action(legal[rng.randrange(len(legal))])
+    assert checked > 500  # combos were listed often enough to mean something
