@@ -77,3 +77,24 @@ def test_memoised_combos_list_exactly_their_own_plays_for_the_top() -> None:
                         assert playable[action.cards[0]], (seed, str(action))
             state.apply_action(legal[rng.randrange(len(legal))])
     assert checked > 500  # combos were listed often enough to mean something
+
+
+def test_doubles_read_off_the_kind_bits_with_one_deck_as_off_the_hand() -> None:
+    """With one deck no kind repeats, so Doubles read each value's count code off the
+    hand's kind bits; that must list what counting the hand's cards lists."""
+    rng = random.Random(3)
+    deck = list(range(53)) + [52]  # 52 cards and two Jokers
+    for _ in range(3000):
+        kinds = rng.sample(deck, rng.randrange(2, 12))
+        mask = dup = kbits = 0
+        for k in kinds:
+            bit = 1 << RANK[k]
+            dup |= mask & bit
+            mask |= bit
+            kbits |= 1 << k
+        topkey = rng.randrange(len(PLAYABLE))
+        fast: list[Play] = []
+        slow: list[Play] = []
+        for one_deck, out in ((True, fast), (False, slow)):
+            doubles.options(kinds, dup, kbits, one_deck, topkey, PLAYABLE[topkey], out, True)
+        assert fast == slow, sorted(kinds)
