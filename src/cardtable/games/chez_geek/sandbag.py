@@ -79,7 +79,11 @@ seat is within ``danger`` of its goal; splitting a Shopping trip worth 3
 or more while a heuristic bot sees this seat as its leader (``split``: the
 heuristic cancels its leader's plays worth 3, but most such trips are one
 big Thing); dismissing evicted People that would be sent straight back
-(``boomerang``). Kept as settings so that the figures can be rerun.
+(``boomerang``); planning its own turn around the heuristic's cancels:
+the refundable Shopping trip first (``shop_first``), Activities smallest
+first (``ascending``), a Compliment or Borrowed for Good held as the
+finishing play a heuristic bot never cancels (``reserve``). Kept as
+settings so that the figures can be rerun.
 
 It reads only its own observation (its hand, the rooms, Slack and Jobs that
 are public, the stack of announced plays) and the card definitions printed
