@@ -73,16 +73,20 @@ class ChezTurn(ChezPlays):
                 if "doubles" in on:
                     doubles.joker_stacks(jokers, out)
             return out
-        # unsorted: the plays come from bit sets of kinds and values, in kind order
-        kinds = [kind[cid] for cid in hand]
         game = self.game
         if self.actions_left:
-            plays, mask, dup = self._discard_options(kinds)
+            # unsorted: the plays come from bit sets of kinds and values, in kind order
+            plays, mask, dup = self._discard_options([kind[cid] for cid in hand])
             out = plays
         else:
-            mask, dup, _ = _hand_bits(kinds)
+            # the turn's end: only the values matter (the front combos), no list of kinds
+            mask = dup = 0
+            for cid in hand:
+                bit = RANK_BIT[kind[cid]]
+                dup |= mask & bit
+                mask |= bit
             out = [act.END]
-        if not self.bonus_used and kinds:
+        if not self.bonus_used and hand:
             fronts = game.front_by_mask[mask]
             if fronts is None:
                 fronts = game.front_offers(mask)
