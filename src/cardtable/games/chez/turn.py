@@ -43,21 +43,6 @@ def _groups(kinds: list[int]) -> list[list[int]]:
     return groups
 
 
-def _hand_bits(kinds: list[int]) -> tuple[int, int, int]:
-    """Which values the hand holds, which it holds more than once, and which kinds, as
-    bits: to skip combos that cannot be there, and as memo keys."""
-    mask = 0
-    dup = 0
-    kbits = 0
-    for k in kinds:
-        bit = RANK_BIT[k]
-        if mask & bit:
-            dup |= bit
-        mask |= bit
-        kbits |= KIND_BIT[k]
-    return mask, dup, kbits
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)  # see ChezCore
 class ChezTurn(ChezPlays):
     def _turn_legal(self) -> list[Action]:
@@ -75,9 +60,18 @@ class ChezTurn(ChezPlays):
             return out
         game = self.game
         if self.actions_left:
-            # unsorted: the plays come from bit sets of kinds and values, in kind order
-            plays, mask, dup = self._discard_options([kind[cid] for cid in hand])
-            out = plays
+            # unsorted: the plays come from bit sets of kinds and values, in kind order;
+            # the kinds and their bits in one pass over the hand
+            kinds: list[int] = []
+            mask = dup = kbits = 0
+            for cid in hand:
+                k = kind[cid]
+                kinds.append(k)
+                bit = RANK_BIT[k]
+                dup |= mask & bit
+                mask |= bit
+                kbits |= KIND_BIT[k]
+            out = self._discard_options(kinds, mask, dup, kbits)
         else:
             # the turn's end: only the values matter (the front combos), no list of kinds
             mask = dup = 0
@@ -95,12 +89,11 @@ class ChezTurn(ChezPlays):
                     front.options(self, p, mask, dup, out)
         return out
 
-    def _discard_options(self, kinds: list[int]) -> tuple[list[Action], int, int]:
+    def _discard_options(self, kinds: list[int], mask: int, dup: int, kbits: int) -> list[Action]:
         """Every play onto the pile from a hand of these kinds (in any order), then
-        ``pick``; with the hand's value bits and those it holds more than once (the
-        front combos' questions)."""
+        ``pick``; given the hand's value bits, those it holds more than once and its
+        kind bits (read in the same pass that lists the kinds)."""
         on = self.switched_on
-        mask, dup, kbits = _hand_bits(kinds)
         repeats = dup != 0
         topkey = self.topkey
         playable = PLAYABLE[topkey]
@@ -150,7 +143,7 @@ class ChezTurn(ChezPlays):
                         offer.options(groups, playable, plays)
             out.extend(plays)
         out.append(act.PICK)
-        return out, mask, dup
+        return out
 
     def _apply_turn(self, action: Action) -> None:
         if type(action) is Play:  # imported by name: ``act.Play`` is a lookup by name
