@@ -602,18 +602,8 @@ class ChezState(ChezTurn):
             self._seen_pools = self.pools
         unseen = self._unseen
         kind = self.kind
-        discard = self.discard
-        size = len(discard)
-        if size != self._seen_discard:
-            for i in range(self._seen_discard, size):
-                unseen[RANK[kind[discard[i]]]] -= 1
-            self._seen_discard = size
-        secondary = self.secondary
-        size = len(secondary)
-        if size != self._seen_secondary:
-            for i in range(self._seen_secondary, size):
-                unseen[RANK[kind[secondary[i]]]] -= 1
-            self._seen_secondary = size
+        self._seen_discard = _count_off(unseen, kind, self.discard, self._seen_discard)
+        self._seen_secondary = _count_off(unseen, kind, self.secondary, self._seen_secondary)
         castles = self.castle
         if castles.count(None) == len(castles):
             return unseen
@@ -760,6 +750,15 @@ class ChezState(ChezTurn):
             self.over = True
             self.stack.clear()
             self.cp = TERMINAL
+
+
+def _count_off(unseen: list[int], kind: tuple[int, ...], pile: list[int], upto: int) -> int:
+    """Take the pile's cards past the first ``upto`` off ``unseen`` (by value); how many
+    the pile holds now."""
+    size = len(pile)
+    for i in range(upto, size):
+        unseen[RANK[kind[pile[i]]]] -= 1
+    return size
 
 
 STAT_NAMES = (
