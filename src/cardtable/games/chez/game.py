@@ -24,8 +24,8 @@ DiscardOffer = tuple[bool, Offer]
 MASKS = 1 << 14  # value bits of a hand: Jokers and Ace to King
 DiscardOffers = tuple[DiscardOffer, ...]
 # the by-value-bits tables of each set of enabled combos, shared by every game with
-# that set: they are filled as hands come, about ten thousand masks, and a game made
-# afresh (each simulation run, each table) would otherwise pay for them again
+# that set: filled whole by the first game of a process that meets the set, so a game
+# made afresh (each simulation run, each table) does not pay for them again
 _TABLES: dict[
     tuple[tuple[DiscardCombo, ...], tuple[FrontCombo, ...]],
     tuple[
@@ -81,7 +81,8 @@ class ChezGame(Game):
     front_combos: tuple[FrontCombo, ...]  # the front combos (bonus actions) switched on
     fronts: tuple[FrontOffer, ...]  # their compiled questions, in the same order
     # ``discard_offers`` and ``front_offers`` by the hand's value bits (all 2**14 of them),
-    # filled as hands come: lists, so the hot path indexes rather than hashes
+    # filled when the game is made (see ``_TABLES``): lists, so the hot path indexes
+    # rather than hashes
     discard_by_mask: list[tuple[DiscardOffer, ...] | None]
     front_by_mask: list[tuple[FrontOffer, ...] | None]
     # each combo's ``(ask applies, Offer)`` pair, made once; and every distinct answer
