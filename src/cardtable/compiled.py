@@ -56,6 +56,7 @@ GAMES: dict[str, tuple[str, ...]] = {
         "cardtable.games.chai_tea_jazz.tricks",
         "cardtable.games.chai_tea_jazz.picking",
         "cardtable.games.chai_tea_jazz.resample",
+        "cardtable.games.chai_tea_jazz.scoring",
         "cardtable.games.chai_tea_jazz.view",
         "cardtable.games.chai_tea_jazz.state",
         "cardtable.games.chai_tea_jazz.game",

@@ -201,3 +201,18 @@ def test_without_early_end_every_row_is_played() -> None:
 def test_early_end_is_not_combined_with_cumulative() -> None:
     with pytest.raises(SettingError, match="early_end"):
         ChaiTeaJazzGame(3, early_end=True, cumulative=True)
+
+
+def test_rank_row_orders_as_sorting_by_score_then_finish_order() -> None:
+    """The hand-written insertion sort against ``sorted`` on random rows, ties included."""
+    import random
+
+    rng = random.Random(11)
+    for _ in range(3000):
+        n = rng.randint(1, 6)
+        scores = [rng.randint(-2, 2) for _ in range(n)]
+        orders = [rng.randint(0, 2) for _ in range(n)]
+        avoid = rng.random() < 0.5
+        sign = 1 if avoid else -1
+        expected = sorted(range(n), key=lambda s: (sign * scores[s], orders[s]))
+        assert rank_row(scores, orders, avoid) == expected

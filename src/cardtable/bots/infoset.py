@@ -50,8 +50,7 @@ class InformationSet:
 
         def sample(rng: random.Random) -> State:
             det = snapshot.resample(seat, rng)
-            det.rng = random.Random(rng.getrandbits(64))
-            det.seed = None
+            det.reseed(rng)
             return det
 
         self._sample: Callable[[random.Random], State] = sample

@@ -20,8 +20,9 @@ Choices that keep it game-agnostic and fair:
   state; determinizations come from ``State.resample`` through the handle
   (see ``cardtable.bots.infoset`` for why that is safe).
 * **Chance is resolved, not branched on.** Chance nodes are sampled with the
-  determinization's own RNG (re-seeded from the bot's RNG); the observation
-  keys then separate what a seat can tell apart and merge what it cannot.
+  bot's own RNG (a determinization lives for one iteration); the observation
+  keys (or the game's ``information_digest``) then separate what a seat can
+  tell apart and merge what it cannot.
 * **Rank utility.** A rollout's value for a seat is its share of beaten
   opponents (1 for a win, 0 for last, ties count half), from ``places()`` when
   the game has a leaderboard, else from ``returns()``. It lies in [0, 1]
@@ -185,14 +186,21 @@ class InformationSetRequired(SettingError):
 
 
 class _Fresh:
-    """Determinization ``i``: a fresh ``resample`` (a class, not a closure: compiled)."""
+    """Determinization ``i``: a fresh ``resample`` (a class, not a closure: compiled).
+
+    Its chance is drawn from the search's own generator: the determinization
+    lives for one iteration, and seeding a generator of its own cost as much as
+    re-dealing the cards.
+    """
 
     def __init__(self, info: InformationSet, rng: random.Random) -> None:
         self.info = info
         self.rng = rng
 
     def __call__(self, i: int) -> State:
-        return self.info.sample_determinization(self.rng)
+        det = self.info.sample_determinization(self.rng)
+        det.rng = self.rng
+        return det
 
 
 class _Pooled:
@@ -410,7 +418,10 @@ class ISMCTSBot(Bot):
                 det.apply_action(legal[0])  # nothing to decide, nothing to learn
                 continue
             if node is None:
-                seen[player] = hash((seen[player], information_key(det.observation(player))))
+                digest = det.information_digest(player)
+                if digest is None:
+                    digest = information_key(det.observation(player))
+                seen[player] = hash((seen[player], digest))
                 key = (player, seen[player])
                 node = tree.get(key)
                 if node is None:
@@ -424,8 +435,8 @@ class ISMCTSBot(Bot):
             path.append((node, action))
             det.apply_action(action)
             node = None
-        self._rollout(det, rng)
-        utility = rank_utilities(det)
+        interim = self._rollout(det, rng)
+        utility = rank_utilities(det) if interim is None else rank_shares(interim)
         for nd, a in path:
             nd.visits[a] = nd.visits.get(a, 0) + 1
             nd.total[a] = nd.total.get(a, 0.0) + utility[nd.player]
@@ -454,7 +465,7 @@ class ISMCTSBot(Bot):
             order.insert(0, preferred)
         node.widen(order)
 
-    def _rollout(self, det: State, rng: random.Random) -> None:
+    def _rollout(self, det: State, rng: random.Random) -> list[float] | None:
         """Play on; chance from the determinization's RNG.
 
         ``rollout = "random"``: uniformly random actions (any game, fastest).
@@ -462,7 +473,8 @@ class ISMCTSBot(Bot):
         each seeing only its seat's observation in the determinization, with a
         random action ``rollout_epsilon`` of the time so that rollouts vary.
         With ``rollout_limit`` and a game offering ``interim_returns()``, the
-        rollout stops after that many actions and is scored from the game so far.
+        rollout stops after that many actions and is scored from the game so far:
+        it then returns that score (``interim_returns``), else ``None``.
         """
         bots = self._rollout_bots(rng)
         eps = self.rollout_epsilon
@@ -471,11 +483,12 @@ class ISMCTSBot(Bot):
         while True:
             player = det.current_player()
             if player is _TERMINAL:
-                return
+                return None
             if limit is not None:
                 if steps >= limit:
-                    if interim_of(det) is not None:
-                        return
+                    interim = interim_of(det)
+                    if interim is not None:
+                        return interim
                     limit = None  # the game has no estimate: play to the end
                 steps += 1
             if player is _CHANCE:

@@ -14,7 +14,7 @@ import math
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Generic, Self
 
@@ -448,6 +448,18 @@ class State(ABC, Generic[GameT]):
         """
         return None
 
+    def information_digest(self, seat: int) -> Hashable | None:
+        """A cheap stand-in for ``seat``'s observation, or ``None`` if the game has none.
+
+        Searching bots key their tree on the seat's information, and reading it
+        off ``observation(seat)`` builds and walks a whole view per node. A game
+        may return instead a small hashable value that is a function of what
+        ``seat`` knows (never of a card it cannot see) and that differs whenever
+        the observation does; it may tell apart more (two orders of the same
+        public plays), never less. ``None``: the search reads the observation.
+        """
+        return None
+
     # ---- the public contract -------------------------------------------------------
     def is_chance_node(self) -> bool:
         return self.current_player() is _CHANCE
@@ -519,11 +531,14 @@ class State(ABC, Generic[GameT]):
         """
         rng = self._rng
         if rng is None:
-            # ``random.Random()`` would read ``os.urandom`` before ``setstate`` overwrites it
-            rng = random.Random.__new__(random.Random)
             snapshot = self._rng_state
             assert snapshot is not None  # one of the two is always set
-            rng.setstate(snapshot)
+            if len(snapshot) == 1:
+                rng = random.Random(snapshot[0])  # a seed left by ``reseed``
+            else:
+                # ``random.Random()`` would read ``os.urandom`` before ``setstate`` overwrites it
+                rng = random.Random.__new__(random.Random)
+                rng.setstate(snapshot)
             self._rng = rng
             self._rng_state = None
         return rng
@@ -562,9 +577,15 @@ class State(ABC, Generic[GameT]):
         """Forget the seed and draw future chance from a new RNG seeded by ``rng``.
 
         A resampled state must not share the true game's future deals.
+
+        The new generator is made when the state first draws (a one-item
+        ``_rng_state``: the seed), from the seed drawn now: seeding a Mersenne
+        Twister is most of what a re-deal's copy costs, and a search that gives
+        its determinization another generator never draws from this one.
         """
         self.seed = None
-        self.rng = random.Random(rng.getrandbits(64))
+        self._rng = None
+        self._rng_state = (rng.getrandbits(64),)
 
     def history(self) -> list[Action]:
         return list(self._history)

@@ -48,6 +48,7 @@ class ChaiTeaJazzCore(State["ChaiTeaJazzGame"]):
     result: tuple[int, ...] | None  # sides best first, at the end
     finished_round: RoundRecord | None  # shown until the next round's first decision
     deal_start: int  # move number of this round's first deal
+    digest: int  # a running hash of the public events: every decision, the aside shown
     # ---- the deal ------------------------------------------------------------------
     phase: Phase
     cp: int | Marker

@@ -70,6 +70,7 @@ DERIVED_FIELDS = (
     "top",
     "tricks",
     "twins",
+    "typical",
     "estimates",
 )
 STEPS = 7  # the Barrel card has seven Bet Debt steps
@@ -303,6 +304,11 @@ class ChaiTeaJazzGame(Game):
         # the heuristic bot's per-card estimate of each play, filled as plays are met
         self.estimates: dict[Play, tuple[tuple[float, ...], tuple[int, ...]]] = {}
         self.deck_points = sum(POINTS[c] for c in self.deck_list) + self.last_bonus
+        # a side's typical declarer score, for a row it has not played yet (interim returns)
+        self.typical: tuple[int, ...] = tuple(
+            round(self.deck_points * min(0.9, 1.2 * len(self.members[s]) / self.num_players))
+            for s in range(self.num_sides)
+        )
 
     # the engine's ``State`` is invariant in its game, so a ``State[ChaiTeaJazzGame]``
     # is not a ``State[Game]`` to the checker, though every caller may use it as one

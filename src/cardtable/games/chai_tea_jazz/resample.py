@@ -12,11 +12,10 @@ it by choice, or play a Joker) holds none of it.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import TYPE_CHECKING, TypeVar
 
 from cardtable.engine.draws import shuffle, weighted
-from cardtable.games.chai_tea_jazz.cards import SUIT_OF
+from cardtable.games.chai_tea_jazz.cards import NUM_CODES, SUIT_OF
 from cardtable.games.chai_tea_jazz.deals import slots_to_round
 from cardtable.games.chai_tea_jazz.phases import Phase
 from cardtable.games.chai_tea_jazz.zones import ASIDE, DOWN, HAND
@@ -29,20 +28,34 @@ S = TypeVar("S", bound="ChaiTeaJazzState")
 
 
 def hidden_slots(state: ChaiTeaJazzState, seat: int) -> list[tuple[int, int]]:
-    """(slot index, group) of every dealt slot hidden from ``seat``; group = owner or -1."""
+    """(slot index, group) of every dealt slot hidden from ``seat``; group = owner or -1.
+
+    A hand's cards are counted in a list by card code, not a ``Counter``: a search
+    re-deals at every iteration, and ``Counter`` runs interpreted.
+    """
     game = state.game
-    in_hand = [Counter(h) for h in state.hands]
+    held = [0] * NUM_CODES * game.num_players
+    for owner, hand in enumerate(state.hands):
+        if owner != seat:
+            base = owner * NUM_CODES
+            for card in hand:
+                held[base + card] += 1
     out = []
+    layout = game.layout
+    down = state.down
+    aside = bool(state.aside)
     for i, card in enumerate(state.slots):
-        zone, owner, index = game.layout[i]
+        zone, owner, index = layout[i]
         if zone == HAND:
-            if owner != seat and in_hand[owner][card] > 0:
-                in_hand[owner][card] -= 1
-                out.append((i, owner))
+            if owner != seat:
+                at = owner * NUM_CODES + card
+                if held[at] > 0:
+                    held[at] -= 1
+                    out.append((i, owner))
         elif zone == DOWN:
-            if state.down[owner][index] >= 0:
+            if down[owner][index] >= 0:
                 out.append((i, -1))
-        elif zone == ASIDE and state.aside:
+        elif zone == ASIDE and aside:
             out.append((i, -1))
     return out
 
@@ -99,7 +112,9 @@ def resample(state: S, seat: int, rng: random.Random) -> S:
     pool = [state.slots[i] for i, _ in hidden]
     for c, k in state.undealt.items():
         pool += [c] * k
-    groups: dict[int, int] = Counter(g for _, g in hidden)
+    groups: dict[int, int] = {}
+    for _, g in hidden:
+        groups[g] = groups.get(g, 0) + 1
     undealt_group = -2
     if state.remaining:
         groups[undealt_group] = state.remaining
@@ -112,11 +127,14 @@ def resample(state: S, seat: int, rng: random.Random) -> S:
     slots = other.slots
     for i, g in hidden:
         slots[i] = got[g].pop()
-    rest = Counter(got.get(undealt_group, []))
+    rest: dict[int, int] = {}
+    for c in got.get(undealt_group, []):
+        rest[c] = rest.get(c, 0) + 1
     if other.deal_left is not None:
-        other.deal_left = {c: game.deal_actions[c] for c in sorted(rest)}
+        table = game.deal_actions
+        other.deal_left = {c: table[c] for c in sorted(rest)}
     else:
-        other.undealt_counts = dict(rest)
+        other.undealt_counts = rest
     dealing = state.phase == Phase.DEAL
     for owner in range(game.num_players):
         if owner == seat:

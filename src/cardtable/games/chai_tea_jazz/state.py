@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
+from collections.abc import Hashable
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, Final, Self, cast
 
@@ -35,7 +36,13 @@ from cardtable.games.chai_tea_jazz.zones import ASIDE, DOWN, HAND, UP
 if TYPE_CHECKING:
     from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
 
-DEAL, PICK, OFFER, ACCEPT, PLAY, OVER = Phase
+# the phases as statics (a module name that is not ``Final`` is a dict lookup each time)
+DEAL: Final = Phase.DEAL
+PICK: Final = Phase.PICK
+OFFER: Final = Phase.OFFER
+ACCEPT: Final = Phase.ACCEPT
+PLAY: Final = Phase.PLAY
+OVER: Final = Phase.OVER
 CHANCE: Final = Marker.CHANCE
 TERMINAL: Final = Marker.TERMINAL
 
@@ -67,6 +74,7 @@ class ChaiTeaJazzState(PickingMixin):
         # the round just played, shown until the next round's first decision
         self.finished_round = None
         self.deal_start = 0
+        self.digest = 0
         self._start_round(n)
 
     # ---- rounds --------------------------------------------------------------------
@@ -198,6 +206,7 @@ class ChaiTeaJazzState(PickingMixin):
                 self.captured[seat].append(card)
                 self.aside_taken.append((seat, card))
             self.aside = []
+            self.digest = hash((self.digest, cards))  # shown to both: public from now on
         pick = self.pick
         assert pick is not None
         side = game.side_of[self.declarer]
@@ -360,33 +369,33 @@ class ChaiTeaJazzState(PickingMixin):
 
         The same RNG call and the same running sums of the same probabilities,
         in the order of ``chance_outcomes``, as ``State.sample_chance``, so the
-        same card (``test_ctj_values`` compares them at every deal).
+        same card (``test_ctj_values`` compares them at every deal). The draw is
+        marked as sampled, so ``apply_action`` takes it without listing the outcomes.
         """
         if self.phase != DEAL:
             return super().sample_chance()
         left = self.deal_left
         r = self.rng.random()
         acc = 0.0
-        outcomes: list[Action]
+        chosen: Action | None = None
         if left is not None:
-            outcomes = list(left.values())
-            self._legal = outcomes
-            p = 1 / len(outcomes)
-            for outcome in outcomes:
+            p = 1 / len(left)
+            for outcome in left.values():
+                chosen = outcome
                 acc += p
                 if r < acc:
-                    return outcome
-            return outcomes[-1]
-        table = self.game.deal_actions
-        counts = self.undealt_counts
-        outcomes = [table[c] for c in counts]
-        self._legal = outcomes
-        remaining = self.remaining
-        for c, k in counts.items():
-            acc += k / remaining
-            if r < acc:
-                return table[c]
-        return outcomes[-1]
+                    break
+        else:
+            table = self.game.deal_actions
+            remaining = self.remaining
+            for c, k in self.undealt_counts.items():
+                chosen = table[c]
+                acc += k / remaining
+                if r < acc:
+                    break
+        assert chosen is not None, "a deal has a card left to deal"
+        self._sampled = chosen
+        return chosen
 
     def _apply(self, action: Action) -> None:
         phase = self.phase
@@ -394,12 +403,25 @@ class ChaiTeaJazzState(PickingMixin):
             self.finished_round = None  # the next round's first decision (or any decision)
         if phase == PLAY:
             assert isinstance(action, act.PlayCard), "legal in a trick: cards only"
+            self.digest = hash((self.digest, action.card))
             self._apply_play(action.card)
         elif phase == DEAL:
             assert isinstance(action, act.Deal), "legal at a deal: Deal outcomes only"
             self._place(action.card)
         else:
+            self.digest = hash((self.digest, action))
             self._apply_picking(action)
+
+    def information_digest(self, seat: int) -> Hashable:
+        """Every decision is public, so what ``seat`` knows is the running hash of the
+        public events (the decisions and, with two players, the set-aside cards shown
+        at the end of a round), the number of cards dealt (the move number) and the
+        cards it can see: its hand and, with two players, the face-up straw."""
+        hand = tuple(self.hands[seat])
+        moves = len(self._history)
+        if self.game.straw:
+            return (seat, moves, self.digest, hand, tuple(self.up[0]), tuple(self.up[1]))
+        return (seat, moves, self.digest, hand)
 
     def _parse(self, text: str) -> Action:
         action = self.game.by_text.get(" ".join(text.split()).lower())
@@ -479,11 +501,8 @@ class ChaiTeaJazzState(PickingMixin):
         if self.phase == OVER:
             return self.returns()
         sides = game.num_sides
-        in_play = sum(POINTS[c] for c in game.deck_list) + game.last_bonus
-        typical = [
-            round(in_play * min(0.9, 1.2 * len(game.members[s]) / game.num_players))
-            for s in range(sides)
-        ]
+        in_play = game.deck_points
+        typical = game.typical
         row_score = [r[:] for r in self.row_score]
         row_order = [r[:] for r in self.row_order]
         if self.phase == PLAY and self.pick is not None:
@@ -552,6 +571,7 @@ class ChaiTeaJazzState(PickingMixin):
         other.result = self.result
         other.finished_round = self.finished_round
         other.deal_start = self.deal_start
+        other.digest = self.digest
         other.phase = self.phase
         other.cp = self.cp
         other.remaining = self.remaining
