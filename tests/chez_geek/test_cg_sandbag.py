@@ -414,3 +414,173 @@ def test_reserve_holds_a_compliment_until_it_wins(room: list[str]) -> None:
     assert isinstance(default, Play) and default.slug == "compliment"
     held = make_bot("sandbag(reserve=1)", state.game, SEAT).act(obs, legal)
     assert (isinstance(held, Play) and held.slug == "compliment") == wins
+
+
+@pytest.mark.parametrize("mine", [[], ["gaming-pc", "game-console"]])
+def test_rod_lets_a_far_rival_pass_this_seat_and_draw_the_attacks(mine: list[str]) -> None:
+    """Seat 1's Nap lifts it past an empty room: ``rod=9`` lets it (it needs far more than 9).
+
+    With Slack of its own this seat stays ahead after the Nap, so it cancels as ``eager`` does.
+    """
+    state = deal(
+        4,
+        ["Librarian", "Comic Shop Clerk", "Barista", "Bartender"],
+        [["rained-out", "lava-lamp"], ["nap", "read-a-book"], ["nap"], ["nap"]],
+        rooms=[mine, [], [], []],
+        deck=["sleep"] * 2 + ["cold-pizza"] * 2 + ["cheap-beer"] * 3 + ["lava-lamp"],
+        first=1,
+    )
+    for text in ("done", "do nap", "pass", "pass"):
+        while state.current_player() == Marker.CHANCE:
+            state.apply_action(state.sample_chance())
+        run(state, text)
+    obs, legal = state.observation(SEAT), state.legal_actions()
+    assert obs["prompt"]["answering"]["cards"] == ["nap"]
+    default = SandbagBot(state.game, SEAT).act(obs, legal)
+    assert isinstance(default, Play) and default.slug == "rained-out"
+    rod = make_bot("sandbag(rod=9)", state.game, SEAT).act(obs, legal)
+    assert isinstance(rod, Play) == bool(mine)
+
+
+def _big_play_window() -> ChezGeekState:
+    """Seat 2 (the others' leader) does Dinner Out (3 Slack); seat 3 has passed; seat 0 holds
+    Rained Out, and seat 1, asked after it, cancels its leader's plays worth 3 when it can."""
+    state = deal(
+        4,
+        ["Librarian", "Comic Shop Clerk", "Barista", "Bartender"],
+        [["rained-out", "lava-lamp"], ["nap"], ["dinner-out"], ["nap"]],
+        rooms=[[], [], ["gaming-pc"], []],
+        deck=["sleep"] * 2 + ["cold-pizza"] * 2 + ["cheap-beer"] * 3,
+        first=2,
+    )
+    for text in ("done", "do dinner-out", "pass"):
+        while state.current_player() == Marker.CHANCE:
+            state.apply_action(state.sample_chance())
+        run(state, text)
+    assert state.current_player() == SEAT and isinstance(state, ChezGeekState)
+    return state
+
+
+def test_defer_leaves_a_big_play_to_a_later_seat_and_infer_reads_the_passes() -> None:
+    state = _big_play_window()
+    obs, legal = state.observation(SEAT), state.legal_actions()
+    assert obs["prompt"]["answering"] == {"play": "Activity", "by": 2, "cards": ["dinner-out"]}
+    default = SandbagBot(state.game, SEAT).act(obs, legal)
+    assert isinstance(default, Play) and default.slug == "rained-out"
+    bot = make_bot("sandbag(defer=1, infer=true)", state.game, SEAT)
+    assert isinstance(bot, SandbagBot)
+    assert not isinstance(bot.act(obs, legal), Play)  # seat 1 is asked next and cancels it
+    # seat 3 passed on its leader's play worth 3: it holds no cancel of an Activity
+    assert {"rained-out", "season-finale", "infomercial"} <= bot.lacks[3]
+    assert "store-closed" not in bot.lacks[3] and 1 not in bot.lacks
+    assert not bot.may_hold(3, "Activity", ["dinner-out"])
+    assert bot.may_hold(3, "Shopping trip", ["lava-lamp"])
+    # once seat 1's passes show it lacks one too, this seat cancels
+    bot.lacks[1] = set(bot.cancel_slugs())
+    again = bot.act(obs, legal)
+    assert isinstance(again, Play) and again.slug == "rained-out"
+    # the same move whatever the other seats hold
+    for k in range(4):
+        other = state.resample(SEAT, random.Random(k))
+        fresh = make_bot("sandbag(defer=1, infer=true)", state.game, SEAT)
+        assert not isinstance(fresh.act(other.observation(SEAT), other.legal_actions()), Play)
+
+
+def test_infer_forgets_what_a_seat_lacked_once_it_draws() -> None:
+    state = _big_play_window()
+    bot = make_bot("sandbag(infer=true)", state.game, SEAT)
+    assert isinstance(bot, SandbagBot)
+    bot.observe(state.observation(SEAT))
+    assert 3 in bot.lacks
+    later = copy.deepcopy(state.observation(SEAT))
+    later["turn"] = 3  # seat 3's turn came: it drew
+    later["prompt"] = None
+    later["stack"] = []
+    bot.observe(later)
+    assert 3 not in bot.lacks
+
+
+def test_keep_back_keeps_the_things_of_a_cancelled_trip() -> None:
+    game = load_game("chez-geek", players=4)
+    bot = make_bot("sandbag(keep_back=true)", game, SEAT)
+    assert isinstance(bot, SandbagBot)
+    for state, _ in _decisions("sandbag", range(3)):
+        obs = state.observation(SEAT)
+        if (obs["prompt"] or {}).get("step") != "discard" or obs["turn"] != SEAT:
+            continue
+        things = [
+            s
+            for s in obs["hand"]
+            if bot.card(s).kind == "Thing" and bot.next_turn_value(bot.card(s), obs) > 0
+        ]
+        if not things or len(obs["hand"]) < 2:
+            continue
+        legal = state.legal_actions()
+        step = obs["prompt"]["step"]
+        leader = bot.leader(obs)
+        thing = next(a for a in legal if isinstance(a, CardAct) and a.slug == things[0])
+        bot.trip = []
+        assert bot.score(thing, obs, step, leader) > 5.0  # discarded, as by default
+        bot.trip = [things[0]]  # it came back from a cancelled trip
+        assert bot.score(thing, obs, step, leader) < 5.0  # kept: below ``done``
+        return
+    pytest.fail("no Discard phase with a Thing worth keeping")
+
+
+def test_patience_keeps_the_cancel_for_the_leader_or_the_last_seat_before_its_turn() -> None:
+    """Seat 1's Nap (1 Slack), two seats before this one's turn, seat 2 the leader:
+    ``patience=2`` (the default) waits: it asks 1 + 2 x 2 Slack; ``eager`` alone
+    (``patience=0``) spends Rained Out."""
+    state = deal(
+        4,
+        ["Librarian", "Comic Shop Clerk", "Barista", "Bartender"],
+        [["rained-out", "lava-lamp"], ["nap", "read-a-book"], ["nap"], ["nap"]],
+        rooms=[[], [], ["gaming-pc"], []],
+        deck=["sleep"] * 2 + ["cold-pizza"] * 2 + ["cheap-beer"] * 3 + ["lava-lamp"],
+        first=1,
+    )
+    for text in ("done", "do nap", "pass", "pass"):
+        while state.current_player() == Marker.CHANCE:
+            state.apply_action(state.sample_chance())
+        run(state, text)
+    obs, legal = state.observation(SEAT), state.legal_actions()
+    assert obs["prompt"]["answering"] == {"play": "Activity", "by": 1, "cards": ["nap"]}
+    eager = make_bot("sandbag(patience=0)", state.game, SEAT).act(obs, legal)
+    assert isinstance(eager, Play) and eager.slug == "rained-out"
+    patient = SandbagBot(state.game, SEAT)
+    assert isinstance(patient, SandbagBot) and patient.leader(obs) == 2
+    assert not isinstance(patient.act(obs, legal), Play)
+    # the same Nap by the leader, or by the seat just before this one's turn: spent at once
+    for by in (2, 3):
+        moved = copy.deepcopy(obs)
+        moved["prompt"]["answering"]["by"] = by
+        moved["stack"][-1]["by"] = by
+        spent = patient.act(moved, legal)
+        assert isinstance(spent, Play) and spent.slug == "rained-out"
+
+
+def test_shield_keeps_not_so_fast_besides_the_kept_cancel() -> None:
+    """Down to one card by default (the TV card, which answers most finishing plays);
+    ``shield=1`` keeps Not So Fast too, ``shield=2`` Nobody Home as well."""
+    game = load_game("chez-geek", players=4)
+    for state, _ in _decisions("sandbag", range(3)):
+        obs = state.observation(SEAT)
+        if (obs["prompt"] or {}).get("step") == "discard" and obs["turn"] == SEAT:
+            break
+    else:
+        pytest.fail("no Discard phase")
+    hand = ["nap", "nobody-home", "not-so-fast", "season-finale"]
+    obs = {**obs, "hand": hand}
+    def kept(spec: str) -> set[str]:
+        bot = make_bot(spec, game, SEAT)
+        assert isinstance(bot, SandbagBot)
+        leader = bot.leader(obs)
+        return {
+            s
+            for s in hand
+            if bot.score(CardAct("discard", bot.card(s).index, s), obs, "discard", leader) < 5.0
+        }
+
+    assert kept("sandbag") == set()  # every card scores above ``done``: down to the best one
+    assert kept("sandbag(shield=1)") == {"not-so-fast"}
+    assert kept("sandbag(shield=2)") == {"not-so-fast", "nobody-home"}
