@@ -39,8 +39,9 @@ RATINGS: dict[str, dict[str, str]] = {
     },
     "chez": {
         "expert": "first in 52.2% of 400 games vs three medium (hard: 42.2%, same deals)",
-        "hard": "OpenSkill 27.2; first in 42% of 400 games vs three medium",
-        "medium": "OpenSkill 17.9",
+        "hard": "OpenSkill 28.4; first in 46.2% of 400 four-level games, 42.2% vs three medium",
+        "medium": "OpenSkill 21.7; first in 19.8% of 400 four-level games",
+        "easy": "OpenSkill 23.9; first in 32.5% of 400 four-level games",
     },
     "chez-geek": {
         # vs three medium: 14,000 games at seeds 40000-70000 (docs/bots.md, sandbag's third round);
