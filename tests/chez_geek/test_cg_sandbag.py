@@ -550,6 +550,9 @@ def test_patience_keeps_the_cancel_for_the_leader_or_the_last_seat_before_its_tu
     patient = SandbagBot(state.game, SEAT)
     assert isinstance(patient, SandbagBot) and patient.leader(obs) == 2
     assert not isinstance(patient.act(obs, legal), Play)
+    # ``exempt_ahead``: seat 1 is at this seat's ratio (no Slack either), so no wait
+    ahead = make_bot("sandbag(exempt_ahead=true)", state.game, SEAT).act(obs, legal)
+    assert isinstance(ahead, Play) and ahead.slug == "rained-out"
     # the same Nap by the leader, or by the seat just before this one's turn: spent at once
     for by in (2, 3):
         moved = copy.deepcopy(obs)

@@ -99,7 +99,8 @@ letting a far rival pass this seat's ratio to draw the attacks (``rod``,
 ``rod_big``); keeping the cancel while a third seat is near its goal
 (``guard``), keeping Nobody Home (``spare_call``), keeping the Things of a
 cancelled trip (``keep_back``), keeping Not So Fast besides the kept card
-(``shield``).
+(``shield``), no ``patience`` for a seat at this one's ratio either
+(``exempt_ahead``).
 
 It reads only its own observation (its hand, the rooms, Slack and Jobs that
 are public, the stack of announced plays) and the card definitions printed
@@ -176,6 +177,7 @@ class SandbagBot(HeuristicBot):
         "rod_big",
         "patience",
         "shield",
+        "exempt_ahead",
     )
     # holding back (off by default: it loses, see the module docstring)
     hold: bool = False
@@ -212,6 +214,7 @@ class SandbagBot(HeuristicBot):
     keep_back: bool = False  # keep the Things of a cancelled Shopping trip for next turn
     rod_big: bool = False  # with ``rod``: nor the heuristic's cancel of its leader's big play
     patience: float = 2.0  # ``eager`` needs this much more per seat still to play before this one
+    exempt_ahead: bool = False  # with ``patience``: no wait either for a seat at this one's ratio
     shield: int = 0  # keep Not So Fast besides the kept card (2: Nobody Home too), one of each
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, **settings: Any) -> None:
@@ -428,10 +431,19 @@ class SandbagBot(HeuristicBot):
         )
         need = float(self.eager)
         by = answering["by"]
-        if self.patience > 0 and by != self.leader(obs):
+        if self.patience > 0 and by != self.leader(obs) and not self.ahead_of_me(by, obs):
             n = len(obs["players"])
             need += self.patience * ((self.seat - by - 1) % n)  # seats still to play before mine
         return worth >= need
+
+    def ahead_of_me(self, seat: int, obs: dict[str, Any]) -> bool:
+        """With ``exempt_ahead``: ``seat``'s Slack-to-goal ratio is at least this seat's."""
+        if not self.exempt_ahead:
+            return False
+        them, me = obs["players"][seat], obs["players"][self.seat]
+        return bool(
+            them["slack"] / max(1, them["goal"] or 1) >= me["slack"] / max(1, me["goal"] or 1)
+        )
 
     def defends(self, a: Play, obs: dict[str, Any]) -> bool:
         """A cancel of another seat's attack on this one.
