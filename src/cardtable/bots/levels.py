@@ -45,10 +45,10 @@ RATINGS: dict[str, dict[str, str]] = {
     },
     "chez-geek": {
         # vs three medium: 14,000 games at seeds 40000-70000 (docs/bots.md, sandbag's fifth round);
-        # the four-level ladder was measured with the sandbag bot before eager cancels
-        "hard": "OpenSkill 29.4; first in 55.8% of 400 four-level games, 33.1% vs three medium",
-        "medium": "OpenSkill 24.4; first in 29.0% of 400 four-level games",
-        "easy": "OpenSkill 23.0; first in 14.8% of 400 four-level games",
+        # the four-level ladder with the fifth round's defaults
+        "hard": "OpenSkill 28.9; first in 53.2% of 400 four-level games, 33.1% vs three medium",
+        "medium": "OpenSkill 21.4; first in 27.8% of 400 four-level games",
+        "easy": "OpenSkill 24.3; first in 18.8% of 400 four-level games",
         "expert": "first in 25.0% of 40 games with hard (22.5%) and two medium (26.2%)",
     },
 }
