@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from cg_helpers import deal, pass_window, run
@@ -68,6 +69,7 @@ def test_the_spec_builds_the_bot_with_its_settings_and_refuses_unknown_ones() ->
         "sandbag(hold=true)",
         "sandbag(target=needed, keep_slack=3)",
         "sandbag(shop_first=true, ascending=true, reserve=2, reserve_at=6)",
+        "sandbag(engine=0, keep_engine=false, spare_ft=2)",
     ],
 )
 def test_it_plays_legal_moves_through_whole_seeded_games(spec: str) -> None:
@@ -172,6 +174,7 @@ def test_it_cancels_an_attack_on_its_own_room() -> None:
         "sandbag(hold=true)",
         "sandbag(target=needed, keep_slack=3)",
         "sandbag(shop_first=true, ascending=true, reserve=2, reserve_at=6)",
+        "sandbag(engine=0, keep_engine=false, spare_ft=2)",
     ],
 )
 def test_its_move_does_not_change_when_unseen_cards_are_re_dealt(spec: str) -> None:
@@ -574,6 +577,7 @@ def test_shield_keeps_not_so_fast_besides_the_kept_cancel() -> None:
         pytest.fail("no Discard phase")
     hand = ["nap", "nobody-home", "not-so-fast", "season-finale"]
     obs = {**obs, "hand": hand}
+
     def kept(spec: str) -> set[str]:
         bot = make_bot(spec, game, SEAT)
         assert isinstance(bot, SandbagBot)
@@ -587,3 +591,106 @@ def test_shield_keeps_not_so_fast_besides_the_kept_cancel() -> None:
     assert kept("sandbag") == set()  # every card scores above ``done``: down to the best one
     assert kept("sandbag(shield=1)") == {"not-so-fast"}
     assert kept("sandbag(shield=2)") == {"not-so-fast", "nobody-home"}
+
+
+def _own_discard_obs() -> tuple[ChezGeekState, dict[str, Any]]:
+    """An observation of the sandbag bot's own Discard phase, in a seeded game."""
+    for state, _ in _decisions("sandbag", range(3)):
+        obs = state.observation(SEAT)
+        if (obs["prompt"] or {}).get("step") == "discard" and obs["turn"] == SEAT:
+            return state, obs
+    pytest.fail("no Discard phase")
+
+
+def test_engine_buys_the_thing_that_gives_free_time_every_turn_first() -> None:
+    """By printed Slack the Big TV (4) comes before the Espresso Machine (2, +1 Free Time
+    every turn); with ``engine`` the Free Time of the turns to come counts too."""
+    state, obs = _own_discard_obs()
+    players = copy.deepcopy(obs["players"])
+    players[SEAT]["slack"] = 0  # far from its goal: turns to come
+    obs = {**obs, "players": players, "hand": ["big-tv", "espresso-machine"], "income": 4}
+    obs["free_time"] = 1
+
+    def buys(spec: str) -> dict[str, float]:
+        bot = make_bot(spec, state.game, SEAT)
+        assert isinstance(bot, SandbagBot)
+        leader = bot.leader(obs)
+        return {
+            s: bot.score(CardAct("buy", bot.card(s).index, s), obs, "shop", leader)
+            for s in obs["hand"]
+        }
+
+    plain = buys("sandbag(engine=0)")
+    assert plain["big-tv"] > plain["espresso-machine"]
+    engine = buys("sandbag")  # engine=3, the default
+    assert engine["espresso-machine"] > engine["big-tv"]
+    bot = make_bot("sandbag", state.game, SEAT)
+    assert isinstance(bot, SandbagBot)
+    assert bot.shopping_value(obs) > HeuristicBot.shopping_value(bot, obs) == 4.0
+    # near its goal no turn is to come: the printed Slack again
+    players[SEAT]["slack"] = int(players[SEAT]["goal"]) - 3
+    near = buys("sandbag(engine=3)")
+    assert near["big-tv"] > near["espresso-machine"]
+
+
+def test_keep_engine_keeps_a_tip_jar_that_next_turns_income_buys() -> None:
+    state, obs = _own_discard_obs()
+    players = copy.deepcopy(obs["players"])
+    players[SEAT]["slack"] = 0
+    players[SEAT]["job"] = "barista"  # Income 2: buys the Tip Jar (cost 2) next turn
+    obs = {**obs, "players": players, "hand": ["nap", "season-finale", "tip-jar"]}
+
+    def kept(spec: str) -> set[str]:
+        bot = make_bot(spec, state.game, SEAT)
+        assert isinstance(bot, SandbagBot)
+        leader = bot.leader(obs)
+        return {
+            s
+            for s in obs["hand"]
+            if bot.score(CardAct("discard", bot.card(s).index, s), obs, "discard", leader) < 5.0
+        }
+
+    assert kept("sandbag(keep_engine=false)") == set()
+    assert kept("sandbag") == {"tip-jar"}  # the default
+    players[SEAT]["job"] = "grad-student"  # Income 1: not next turn
+    assert kept("sandbag") == set()
+
+
+def test_spare_ft_keeps_narcolepsy_when_its_free_time_would_buy_nothing() -> None:
+    state, obs = _own_discard_obs()
+    bot = make_bot("sandbag(spare_ft=1)", state.game, SEAT)
+    assert isinstance(bot, SandbagBot)
+    narco = Play(bot.card("narcolepsy").index, "narcolepsy")
+    free = {**obs, "phase": "free-time", "income": 0, "hand": ["big-tv", "narcolepsy"]}
+    assert bot.wasted_free_time(narco, {**free, "free_time": 1})  # Free Time left: wait
+    assert bot.wasted_free_time(narco, {**free, "free_time": 0})  # nothing it would buy
+    spare = {**free, "free_time": 0, "hand": ["nap", "narcolepsy"]}
+    assert not bot.wasted_free_time(narco, spare)  # a Nap to do with it
+    plain = make_bot("sandbag", state.game, SEAT)
+    assert isinstance(plain, SandbagBot) and not plain.wasted_free_time(narco, spare)
+    hand = ["nap", "narcolepsy", "season-finale"]
+    at_discard = {**obs, "hand": hand}
+    leader = bot.leader(at_discard)
+    kept = {
+        s
+        for s in hand
+        if bot.score(CardAct("discard", bot.card(s).index, s), at_discard, "discard", leader) < 5
+    }
+    assert kept == {"narcolepsy"}
+
+
+def test_wind_waits_until_both_cards_of_second_wind_fit_the_hand() -> None:
+    state, obs = _own_discard_obs()
+    bot = make_bot("sandbag(wind=true)", state.game, SEAT)
+    assert isinstance(bot, SandbagBot)
+    players = copy.deepcopy(obs["players"])
+    players[SEAT]["job"] = "barista"  # hand size 6
+    wind = Play(bot.card("second-wind").index, "second-wind")
+    full = ["nap", "sleep", "big-tv", "tip-jar", "cat", "second-wind"]
+    calls = {**obs, "players": players, "phase": "call-people", "hand": full}
+    assert bot.early_wind(wind, calls)  # 5 other cards: it would draw 1
+    assert not bot.early_wind(wind, {**calls, "hand": full[2:]})  # 3 others: draws 2
+    spent = {**calls, "phase": "free-time", "free_time": 0}
+    assert not bot.early_wind(wind, spent)  # no Free Time left to wait for
+    plain = make_bot("sandbag", state.game, SEAT)
+    assert isinstance(plain, SandbagBot) and not plain.early_wind(wind, calls)  # off by default
