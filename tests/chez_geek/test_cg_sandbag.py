@@ -58,7 +58,7 @@ def test_the_spec_builds_the_bot_with_its_settings_and_refuses_unknown_ones() ->
         make_bot("sandbag(holdback=1)", game, 0)
     with pytest.raises(SettingError):
         make_bot("sandbag(margin=-1)", game, 0)
-    with pytest.raises(SettingError, match="ratio, needed or soon"):
+    with pytest.raises(SettingError, match="ratio, needed, soon or pace"):
         make_bot("sandbag(target=nearest)", game, 0)
 
 
@@ -70,6 +70,7 @@ def test_the_spec_builds_the_bot_with_its_settings_and_refuses_unknown_ones() ->
         "sandbag(target=needed, keep_slack=3)",
         "sandbag(shop_first=true, ascending=true, reserve=2, reserve_at=6)",
         "sandbag(engine=0, keep_engine=false, spare_ft=2)",
+        "sandbag(plan=1, target=pace, keep_next=true)",
     ],
 )
 def test_it_plays_legal_moves_through_whole_seeded_games(spec: str) -> None:
@@ -694,3 +695,93 @@ def test_wind_waits_until_both_cards_of_second_wind_fit_the_hand() -> None:
     assert not bot.early_wind(wind, spent)  # no Free Time left to wait for
     plain = make_bot("sandbag", state.game, SEAT)
     assert isinstance(plain, SandbagBot) and not plain.early_wind(wind, calls)  # off by default
+
+
+def test_plan_spends_free_time_and_income_on_the_best_set_of_plays() -> None:
+    """Income 3, Free Time 2: greedily the Used Laptop's trip (3 Slack) comes first and
+    spends the Income; the plan does Dinner Out (3) and buys the Cheap Beer (1) instead."""
+    state, obs = _own_discard_obs()
+    players = copy.deepcopy(obs["players"])
+    players[SEAT]["slack"] = int(players[SEAT]["goal"]) - 5  # no turns to come: no ``engine``
+    players[SEAT]["job"] = "barista"
+    players[SEAT]["room"] = []
+    hand = ["cheap-beer", "dinner-out", "used-laptop"]
+    obs = {**obs, "players": players, "phase": "free-time", "hand": hand}
+    obs = {**obs, "income": 3, "free_time": 2, "prompt": {"step": "free-time", "seat": SEAT}}
+    bot = make_bot("sandbag(plan=1)", state.game, SEAT)
+    assert isinstance(bot, SandbagBot)
+    value, acts, things = bot.best_plan(obs, in_trip=False)
+    assert (value, [c.slug for c in acts], [c.slug for c in things]) == (
+        4.0,
+        ["dinner-out"],
+        ["cheap-beer"],
+    )
+    # in the trip (its Free Time paid), it buys the Cheap Beer, not the Used Laptop
+    trip = {**obs, "free_time": 1, "prompt": {"step": "shopping", "seat": SEAT, "cart": []}}
+    buys = [CardAct("buy", bot.card(s).index, s) for s in ("cheap-beer", "used-laptop")]
+    legal = [*buys, Word("checkout")]
+    plain = make_bot("sandbag", state.game, SEAT)
+    assert isinstance(plain, SandbagBot)
+    assert plain.act(trip, legal) == buys[1]  # the heuristic: the biggest Thing first
+    assert bot.act(trip, legal) == buys[0]
+    # a Thing whose tag an Activity needs is bought first: LAN Party needs a Computer
+    tags = {**obs, "income": 4, "hand": ["lan-party", "used-laptop"]}
+    value, acts, things = bot.best_plan(tags, in_trip=False)
+    assert (value, [c.slug for c in acts], [c.slug for c in things]) == (
+        6.0,
+        ["lan-party"],
+        ["used-laptop"],
+    )
+    free = [Word("done"), Word("shop")]
+    assert bot.planned(tags, free, Word("done")) == Word("shop")
+
+
+def test_pace_aims_at_the_seat_expected_to_reach_its_goal_first() -> None:
+    """Seat 3 has the best Slack-to-goal ratio, but seat 1 plays two turns before it
+    and at its Slack a turn so far reaches its goal first; turns are counted as seen."""
+    state, obs = _own_discard_obs()
+    bot = make_bot("sandbag(target=pace, prior=0)", state.game, SEAT)
+    assert isinstance(bot, SandbagBot)
+    players = copy.deepcopy(obs["players"])
+    for p in players:
+        p["job"], p["goal"], p["slack"] = "barista", 20, 0
+    players[1]["slack"] = 14  # 3.5 a turn, 6 to go: 1.7 turns, from the next one
+    players[3]["slack"] = 15  # 3.75 a turn, 5 to go: 1.3 turns, but two seats later
+    seen = {**obs, "players": players, "turn": 0}
+    bot.count_turns(seen)  # first look at turn 0: seat 0 has begun one turn
+    for _ in range(4):  # four whole rounds seen
+        for turn in (1, 2, 3, 0):
+            bot.count_turns({**seen, "turn": turn})
+    assert bot.turns_seen == {0: 5, 1: 4, 2: 4, 3: 4}
+    assert bot.finish_time(players[1], seen) < bot.finish_time(players[3], seen)
+    assert bot.leader(seen) == 1
+    ratio = make_bot("sandbag", state.game, SEAT)
+    assert isinstance(ratio, SandbagBot) and ratio.leader(seen) == 3
+    players[3]["slack"] = 18  # 2 to go: now it comes first
+    assert bot.leader(seen) == 3
+
+
+def test_keep_next_keeps_the_card_that_adds_most_next_turn() -> None:
+    """With no Income left the heuristic reads the White Russian (2 for 2) as worth less
+    than a Nap, and keeps a LAN Party that this room (no Computer) cannot do; next
+    turn's Income (the Barista's 2) buys the White Russian."""
+    state, obs = _own_discard_obs()
+    players = copy.deepcopy(obs["players"])
+    players[SEAT]["job"] = "barista"
+    players[SEAT]["room"] = []
+    hand = ["lan-party", "nap", "white-russian"]
+    obs = {**obs, "players": players, "hand": hand, "income": 0}
+
+    def last(spec: str) -> str:
+        bot = make_bot(spec, state.game, SEAT)
+        assert isinstance(bot, SandbagBot)
+        leader = bot.leader(obs)
+        return min(
+            hand,
+            key=lambda s: bot.score(
+                CardAct("discard", bot.card(s).index, s), obs, "discard", leader
+            ),
+        )
+
+    assert last("sandbag(keep_next=false)") == "lan-party"
+    assert last("sandbag") == "white-russian"  # the default

@@ -44,9 +44,9 @@ RATINGS: dict[str, dict[str, str]] = {
         "easy": "OpenSkill 23.9; first in 32.5% of 400 four-level games",
     },
     "chez-geek": {
-        # vs three medium: 14,000 games at seeds 40000-70000 (docs/bots.md, sandbag's sixth round);
+        # vs three medium: 14,000 games at seeds 40000-70000 (docs/bots.md, sandbag's 7th round);
         # the four-level ladder with the fifth round's defaults
-        "hard": "OpenSkill 28.9; first in 53.2% of 400 four-level games, 33.8% vs three medium",
+        "hard": "OpenSkill 28.9; first in 53.2% of 400 four-level games, 34.8% vs three medium",
         "medium": "OpenSkill 21.4; first in 27.8% of 400 four-level games",
         "easy": "OpenSkill 24.3; first in 18.8% of 400 four-level games",
         "expert": "first in 23.3% of 163 games vs three medium (hard: 33.8%); pick hard",
