@@ -675,7 +675,7 @@ class SandbagBot(HeuristicBot):
                             f += e.amount if e.kind == "free_time" else 0
                             money += e.amount if e.kind == "income" else 0
                 able = [a for a in acts if all(t in have for t in a.requires.tags_in_room)]
-                top = (0.0, 0.0, [])
+                top: tuple[float, float, list[CardDef]] = (0.0, 0.0, [])
                 for m in range(min(f, len(able)), -1, -1):
                     for done in itertools.combinations(able, m):
                         spent = sum(c.cost for c in done)
