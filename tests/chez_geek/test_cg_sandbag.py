@@ -22,6 +22,14 @@ from cardtable.games.chez_geek.state import ChezGeekState
 SEAT = 0  # the sandbag bot's seat in these games; heuristic bots at the others
 
 
+def _run_with_draws(state: Any, texts: tuple[str, ...]) -> None:
+    """Each action in turn, after the draws (chance) that come before it."""
+    for text in texts:
+        while state.current_player() == Marker.CHANCE:
+            state.apply_action(state.sample_chance())
+        run(state, text)
+
+
 def _decisions(spec: str, seeds: range) -> Iterator[tuple[ChezGeekState, SandbagBot]]:
     """Every position where the sandbag bot at ``SEAT`` has a choice, in seeded games."""
     game = load_game("chez-geek", players=4)
@@ -269,10 +277,7 @@ def _finishing_window() -> ChezGeekState:
         deck=["sleep"] * 2 + ["cold-pizza"] * 2 + ["cheap-beer"] * 3 + ["lava-lamp"] * 2,
         first=1,
     )
-    for text in ("done", "shop", "buy thrift-store-couch", "checkout", "pass", "pass"):
-        while state.current_player() == Marker.CHANCE:  # seat 1's draws from the deck
-            state.apply_action(state.sample_chance())
-        run(state, text)
+    _run_with_draws(state, ("done", "shop", "buy thrift-store-couch", "checkout", "pass", "pass"))
     assert state.current_player() == SEAT and isinstance(state, ChezGeekState)
     return state
 
@@ -348,10 +353,7 @@ def test_it_cancels_a_whenever_that_would_win_the_game() -> None:
         deck=["sleep"] * 2 + ["cold-pizza"] * 2 + ["cheap-beer"] * 3 + ["lava-lamp"],
         first=1,
     )
-    for text in ("play compliment 1:gaming-pc", "pass", "pass"):
-        while state.current_player() == Marker.CHANCE:
-            state.apply_action(state.sample_chance())
-        run(state, text)
+    _run_with_draws(state, ("play compliment 1:gaming-pc", "pass", "pass"))
     assert state.current_player() == SEAT
     obs, legal = state.observation(SEAT), state.legal_actions()
     assert obs["players"][1]["slack"] == 17
@@ -372,10 +374,7 @@ def test_eager_spends_a_cancel_on_any_slack_play_the_heuristic_lets_through() ->
         deck=["sleep"] * 2 + ["cold-pizza"] * 2 + ["cheap-beer"] * 3 + ["lava-lamp"],
         first=1,
     )
-    for text in ("done", "do nap", "pass", "pass"):
-        while state.current_player() == Marker.CHANCE:
-            state.apply_action(state.sample_chance())
-        run(state, text)
+    _run_with_draws(state, ("done", "do nap", "pass", "pass"))
     assert state.current_player() == SEAT
     obs, legal = state.observation(SEAT), state.legal_actions()
     assert obs["prompt"]["answering"]["cards"] == ["nap"]
@@ -420,24 +419,28 @@ def test_reserve_holds_a_compliment_until_it_wins(room: list[str]) -> None:
     assert (isinstance(held, Play) and held.slug == "compliment") == wins
 
 
+def _seat_one_naps(rooms: list[list[str]]) -> ChezGeekState:
+    """Seat 1 does a Nap (1 Slack) and the two seats after it pass: this seat, holding
+    Rained Out, answers it last, two seats before its own turn."""
+    state = deal(
+        4,
+        ["Librarian", "Comic Shop Clerk", "Barista", "Bartender"],
+        [["rained-out", "lava-lamp"], ["nap", "read-a-book"], ["nap"], ["nap"]],
+        rooms=rooms,
+        deck=["sleep"] * 2 + ["cold-pizza"] * 2 + ["cheap-beer"] * 3 + ["lava-lamp"],
+        first=1,
+    )
+    _run_with_draws(state, ("done", "do nap", "pass", "pass"))
+    return state
+
+
 @pytest.mark.parametrize("mine", [[], ["gaming-pc", "game-console"]])
 def test_rod_lets_a_far_rival_pass_this_seat_and_draw_the_attacks(mine: list[str]) -> None:
     """Seat 1's Nap lifts it past an empty room: ``rod=9`` lets it (it needs far more than 9).
 
     With Slack of its own this seat stays ahead after the Nap, so it cancels as ``eager`` does.
     """
-    state = deal(
-        4,
-        ["Librarian", "Comic Shop Clerk", "Barista", "Bartender"],
-        [["rained-out", "lava-lamp"], ["nap", "read-a-book"], ["nap"], ["nap"]],
-        rooms=[mine, [], [], []],
-        deck=["sleep"] * 2 + ["cold-pizza"] * 2 + ["cheap-beer"] * 3 + ["lava-lamp"],
-        first=1,
-    )
-    for text in ("done", "do nap", "pass", "pass"):
-        while state.current_player() == Marker.CHANCE:
-            state.apply_action(state.sample_chance())
-        run(state, text)
+    state = _seat_one_naps([mine, [], [], []])
     obs, legal = state.observation(SEAT), state.legal_actions()
     assert obs["prompt"]["answering"]["cards"] == ["nap"]
     default = SandbagBot(state.game, SEAT).act(obs, legal)
@@ -457,10 +460,7 @@ def _big_play_window() -> ChezGeekState:
         deck=["sleep"] * 2 + ["cold-pizza"] * 2 + ["cheap-beer"] * 3,
         first=2,
     )
-    for text in ("done", "do dinner-out", "pass"):
-        while state.current_player() == Marker.CHANCE:
-            state.apply_action(state.sample_chance())
-        run(state, text)
+    _run_with_draws(state, ("done", "do dinner-out", "pass"))
     assert state.current_player() == SEAT and isinstance(state, ChezGeekState)
     return state
 
@@ -535,18 +535,7 @@ def test_patience_keeps_the_cancel_for_the_leader_or_the_last_seat_before_its_tu
     """Seat 1's Nap (1 Slack), two seats before this one's turn, seat 2 the leader:
     ``patience=2`` (the default) waits: it asks 1 + 2 x 2 Slack; ``eager`` alone
     (``patience=0``) spends Rained Out."""
-    state = deal(
-        4,
-        ["Librarian", "Comic Shop Clerk", "Barista", "Bartender"],
-        [["rained-out", "lava-lamp"], ["nap", "read-a-book"], ["nap"], ["nap"]],
-        rooms=[[], [], ["gaming-pc"], []],
-        deck=["sleep"] * 2 + ["cold-pizza"] * 2 + ["cheap-beer"] * 3 + ["lava-lamp"],
-        first=1,
-    )
-    for text in ("done", "do nap", "pass", "pass"):
-        while state.current_player() == Marker.CHANCE:
-            state.apply_action(state.sample_chance())
-        run(state, text)
+    state = _seat_one_naps([[], [], ["gaming-pc"], []])
     obs, legal = state.observation(SEAT), state.legal_actions()
     assert obs["prompt"]["answering"] == {"play": "Activity", "by": 1, "cards": ["nap"]}
     eager = make_bot("sandbag(patience=0)", state.game, SEAT).act(obs, legal)
