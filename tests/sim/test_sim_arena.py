@@ -103,3 +103,22 @@ def test_arena_results_are_the_same_for_any_worker_count() -> None:
     assert run_games(play_arena_game, spec, 12, workers=1) == run_games(
         play_arena_game, spec, 12, workers=2, chunk=2
     )
+
+
+def test_a_stopped_run_keeps_only_the_deals_played_in_every_seat_rotation() -> None:
+    """Deals 0 and 2 finished in both rotations, deal 1 in one (as a run stopped
+    mid-deal with two workers leaves it): deal 1 is left out, in whatever order
+    the games finished."""
+    from cardtable.sim.arena import whole_deals
+
+    spec = _spec(("random", "heuristic"), seed=10)
+    assert spec.block == 2
+
+    def outcome(index: int) -> GameOutcome:
+        return GameOutcome(index, spec.seed_of(index), spec.seating(index), (1.0, 0.0), None, 9)
+
+    finished = [outcome(i) for i in (5, 0, 2, 1, 4)]
+    assert [o.index for o in whole_deals(spec, finished)] == [5, 0, 1, 4]
+    assert whole_deals(spec, [outcome(3)]) == []
+    every = [outcome(i) for i in range(6)]
+    assert whole_deals(spec, every) == every

@@ -21,7 +21,13 @@ from tqdm import tqdm
 from cardtable.bots.specs import check_specs
 from cardtable.cli.options import add_game_options, game_from
 from cardtable.engine.game import Game
-from cardtable.sim.arena import ArenaSpec, play_arena_game, rounded_games, run_games
+from cardtable.sim.arena import (
+    ArenaSpec,
+    play_arena_game,
+    rounded_games,
+    run_games,
+    whole_deals,
+)
 from cardtable.sim.extras import summarise
 from cardtable.sim.runner import GameOutcome
 from cardtable.sim.summary import by_bot, draws, format_rows
@@ -110,10 +116,25 @@ def run(args: argparse.Namespace) -> int:
     games = rounded_games(spec, args.games)
     outcomes = execute(play_arena_game, spec, games, args)
     if len(outcomes) < games:
-        print(f"Interrupted: {len(outcomes)} of {games} games finished; statistics on those.")
+        finished = len(outcomes)
+        whole = whole_deals(spec, outcomes)
+        if len(whole) == finished:
+            print(f"Interrupted: {finished} of {games} games finished; statistics on those.")
+        elif whole:
+            outcomes = whole
+            print(
+                f"Interrupted: {finished} of {games} games finished; statistics on the "
+                f"{len(whole)} games of the deals played in every seat rotation (a deal "
+                "under way is left out, so every bot sat every seat equally often)."
+            )
+        else:
+            print(
+                f"Interrupted: {finished} of {games} games finished and no deal in every "
+                "seat rotation; statistics on those, not balanced across seats."
+            )
     if not outcomes:
         return 1
-    deals = games // spec.block
+    deals = -(-len(outcomes) // spec.block)
     kind = "duplicate deals" if spec.duplicate else "a fresh deal per game"
     print(
         f"{game.info.title}, {game.num_players} players: {len(outcomes)} games = {deals} deals x "

@@ -95,6 +95,20 @@ def rounded_games(spec: ArenaSpec, games: int) -> int:
     return -(-games // spec.block) * spec.block
 
 
+def whole_deals(spec: ArenaSpec, outcomes: Sequence[GameOutcome]) -> list[GameOutcome]:
+    """The games of the deals played at every table in every seat rotation.
+
+    A run stopped early leaves deals part-played; counting them would seat some
+    bots more often in the better seats of a deal, which duplicate deals exist
+    to prevent.
+    """
+    played: dict[int, int] = {}
+    for outcome in outcomes:
+        deal = spec.placement(outcome.index)[0]
+        played[deal] = played.get(deal, 0) + 1
+    return [o for o in outcomes if played[spec.placement(o.index)[0]] == spec.block]
+
+
 def play_arena_game(spec: ArenaSpec, index: int) -> GameOutcome:
     game = load_game(spec.game, players=spec.players, **spec.settings)
     seed = spec.seed_of(index)
