@@ -49,7 +49,7 @@ RATINGS: dict[str, dict[str, str]] = {
         "hard": "OpenSkill 28.9; first in 53.2% of 400 four-level games, 34.8% vs three medium",
         "medium": "OpenSkill 21.4; first in 27.8% of 400 four-level games",
         "easy": "OpenSkill 24.3; first in 18.8% of 400 four-level games",
-        "expert": "first in 23.3% of 163 games vs three medium (hard: 34.8%); pick hard",
+        "expert": "first in 23.1% of 160 games vs three medium (hard: 34.8%); pick hard",
     },
 }
 
