@@ -28,6 +28,7 @@ SPECS = [
     "sandbag(shop_first=true, ascending=true, reserve=2, reserve_at=6)",
     "sandbag(engine=0, keep_engine=false, spare_ft=2)",
     "sandbag(plan=1, target=pace, keep_next=true)",
+    "sandbag(keep_two=3, late=true, next_bonus=2.5)",
 ]
 
 
@@ -762,3 +763,80 @@ def test_keep_next_keeps_the_card_that_adds_most_next_turn() -> None:
 
     assert last("sandbag(keep_next=false)") == "lan-party"
     assert last("sandbag") == "white-russian"  # the default
+
+
+def _settle(state: ChezGeekState) -> None:
+    """Draw and roll until a seat has a decision."""
+    while state.current_player() == Marker.CHANCE:
+        state.apply_action(state.sample_chance())
+
+
+@pytest.mark.parametrize("room", [FULL_ROOM, ["gaming-pc", "game-console", "big-tv"]])
+def test_late_plays_the_compliment_last_in_free_time_or_at_once_when_it_wins(
+    room: list[str],
+) -> None:
+    """``late``: a Whenever adding Slack to its room waits for the end of its Free
+    Time, after the Activities, so that it (which no heuristic bot cancels) is the
+    finishing play; at 17 of 18 it wins at once."""
+    state = deal(
+        4,
+        ["Comic Shop Clerk", "Librarian", "Barista", "Bartender"],
+        [["compliment", "nap"], ["nap"], ["nap"], ["read-a-book"]],
+        rooms=[room, [], [], []],
+        deck=["sleep"] * 2 + ["cold-pizza"] * 2 + ["cheap-beer"] * 3 + ["lava-lamp"],
+        first=0,
+    )
+    _settle(state)
+    bot = make_bot("sandbag(late=true)", state.game, SEAT)
+    default = SandbagBot(state.game, SEAT).act(state.observation(SEAT), state.legal_actions())
+    assert isinstance(default, Play) and default.slug == "compliment"  # at once, without ``late``
+    played: list[str] = []
+    while state.current_player() == SEAT and state.observation(SEAT)["phase"] != "discard":
+        action = bot.act(state.observation(SEAT), state.legal_actions())
+        played.append(action.slug if isinstance(action, (Play, CardAct)) else str(action))
+        state.apply_action(action)
+        pass_window(state)
+        _settle(state)
+        if state.is_terminal():
+            break
+    if room == FULL_ROOM:  # 17 of 18: the Compliment first, and the game is won
+        assert played[0] == "compliment"
+        assert state.is_terminal()
+    else:
+        # held through the Call People phase, played after the turn's Activities
+        assert played[0] == "done"
+        assert played[-1] == "compliment"
+        assert {"sleep", "nap"} & set(played[1:-1])
+
+
+def test_keep_two_keeps_a_sure_activity_besides_the_cancel() -> None:
+    """A Barista (Income 2) with Rained Out, a Pub Crawl (1d6 for 2, 3.5 on average, which
+    next turn's Income pays for), a Nap and a Lava Lamp: by default only the cancel is kept;
+    ``keep_two=3`` keeps the Pub Crawl too, and with no card worth 3 it keeps one card."""
+    state, obs = _own_discard_obs()
+    players = copy.deepcopy(obs["players"])
+    players[SEAT]["job"] = "barista"
+    players[SEAT]["room"] = []
+    obs = {**obs, "players": players, "income": 0}
+
+    def kept(spec: str, hand: list[str]) -> list[str]:
+        bot = make_bot(spec, state.game, SEAT)
+        assert isinstance(bot, SandbagBot)
+        now = list(hand)
+        while len(now) > 1:
+            seen = {**obs, "hand": now}
+            leader = bot.leader(seen)
+            scores = {
+                s: bot.score(CardAct("discard", bot.card(s).index, s), seen, "discard", leader)
+                for s in now
+            }
+            worst = max(now, key=lambda s: scores[s])
+            if scores[worst] <= 5.0:  # ``done`` scores 5 in the Discard phase
+                break
+            now.remove(worst)
+        return sorted(now)
+
+    hand = ["rained-out", "pub-crawl", "nap", "lava-lamp"]
+    assert kept("sandbag", hand) == ["rained-out"]
+    assert kept("sandbag(keep_two=3)", hand) == ["pub-crawl", "rained-out"]
+    assert kept("sandbag(keep_two=3)", ["rained-out", "nap", "lava-lamp"]) == ["rained-out"]

@@ -205,6 +205,9 @@ class SandbagBot(HeuristicBot):
         "plan",
         "prior",
         "keep_next",
+        "next_bonus",
+        "keep_two",
+        "late",
     )
     # holding back (off by default: it loses, see the module docstring)
     hold: bool = False
@@ -250,6 +253,9 @@ class SandbagBot(HeuristicBot):
     plan: int = 0  # 1: Free Time and Income spent by the best plan of the turn, not greedily
     prior: float = 2.0  # with target "pace": turns of 4 Slack each assumed before any is seen
     keep_next: bool = True  # the card kept (no cancel): by the Slack it adds next turn for sure
+    next_bonus: float = 1.5  # with ``keep_next``: added to that Slack (a cancel's keep value is 4)
+    keep_two: float = 99.0  # keep a second card: the Activity or Thing adding this much next turn
+    late: bool = False  # Whenevers adding Slack to its room: last in its Free Time, as the finisher
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, **settings: Any) -> None:
         super().__init__(game, seat, seed)
@@ -591,7 +597,20 @@ class SandbagBot(HeuristicBot):
         """
         if not self.keep_next or card.kind not in ("Thing", "Activity"):
             return super().keep_value(card, obs)
-        return 1.5 + self.next_turn_value(card, obs)
+        return self.next_bonus + self.next_turn_value(card, obs)
+
+    def second_keep(self, obs: dict[str, Any]) -> str:
+        """The Activity or Thing kept besides the one card (``keep_two``), "" if none.
+
+        The one adding the most Slack next turn for sure, if that is at least
+        ``keep_two``: a card that a fresh draw would seldom beat.
+        """
+        best, slug = self.keep_two, ""
+        for s in sorted(obs["hand"]):
+            v = self.next_turn_value(self.card(s), obs)
+            if v >= best and (v > best or not slug):
+                best, slug = v, s
+        return slug
 
     # ---- the turn's plan (``plan``) ------------------------------------------------------
     def stay_bonus(self, card: CardDef, obs: dict[str, Any]) -> float:
@@ -1355,6 +1374,23 @@ class SandbagBot(HeuristicBot):
             if base > HOLD:
                 return HOLD
         if (
+            self.late
+            and isinstance(a, Play)
+            and obs["turn"] == self.seat
+            and step in ("call-people", "free-time")
+            and self.card(a.slug).cancel is None
+            and self.own_gain(a, obs) > 0
+        ):
+            # Why: a heuristic bot cancels a play that reaches its player's goal,
+            # but never a Whenever that is not aimed at its own play; played last,
+            # after the turn's Activities and trip, a Compliment or a stolen Thing
+            # finishes uncancelled where it would otherwise have made the last
+            # Activity or trip the (cancellable) finishing play.
+            me = obs["players"][self.seat]
+            if me["slack"] + self.own_gain(a, obs) >= (me["goal"] or 99):
+                return 20.0
+            return 0.05 if step == "free-time" else HOLD
+        if (
             isinstance(a, CardAct)
             and a.verb == "discard"
             and step == "discard"
@@ -1430,6 +1466,10 @@ class SandbagBot(HeuristicBot):
                 and self.best_cancel(obs) == card.slug
             ):
                 return 4.0  # below ``done``: the cancel kept besides Narcolepsy
+            if self.keep_two < 99:
+                second = self.second_keep(obs)
+                if second and (a.slug == second or len(obs["hand"]) <= 2):
+                    return 4.0  # below ``done``: the second card, or the one besides it
             if self.keep_slack < 99:
                 cancels = sum(1 for s in obs["hand"] if self.card(s).cancel is not None)
                 if (card.cancel is not None and cancels == 1) or (
