@@ -28,7 +28,7 @@ SPECS = [
     "sandbag(shop_first=true, ascending=true, reserve=2, reserve_at=6)",
     "sandbag(engine=0, keep_engine=false, spare_ft=2)",
     "sandbag(plan=1, target=pace, keep_next=true)",
-    "sandbag(keep_two=3, late=true, next_bonus=2.5)",
+    "sandbag(keep_two=99, late=false, aim=0.1, next_bonus=2.5)",
 ]
 
 
@@ -139,7 +139,7 @@ def test_it_holds_back_a_slack_gain_that_would_make_it_the_clear_leader() -> Non
 
 def test_it_discards_down_to_one_card_and_keeps_a_cancel() -> None:
     checked = 0
-    for state, bot in _decisions("sandbag", range(12)):
+    for state, bot in _decisions("sandbag(keep_two=99)", range(12)):
         obs = state.observation(SEAT)
         if obs["phase"] != "discard" or (obs["prompt"] or {}).get("step") != "discard":
             continue
@@ -402,8 +402,8 @@ def test_reserve_holds_a_compliment_until_it_wins(room: list[str]) -> None:
     obs, legal = state.observation(SEAT), state.legal_actions()
     wins = obs["players"][SEAT]["slack"] + 1 >= obs["players"][SEAT]["goal"]
     assert wins == bool(room)
-    default = SandbagBot(state.game, SEAT).act(obs, legal)
-    assert isinstance(default, Play) and default.slug == "compliment"
+    at_once = make_bot("sandbag(late=false)", state.game, SEAT).act(obs, legal)
+    assert isinstance(at_once, Play) and at_once.slug == "compliment"
     held = make_bot("sandbag(reserve=1)", state.game, SEAT).act(obs, legal)
     assert (isinstance(held, Play) and held.slug == "compliment") == wins
 
@@ -787,9 +787,10 @@ def test_late_plays_the_compliment_last_in_free_time_or_at_once_when_it_wins(
         first=0,
     )
     _settle(state)
-    bot = make_bot("sandbag(late=true)", state.game, SEAT)
-    default = SandbagBot(state.game, SEAT).act(state.observation(SEAT), state.legal_actions())
-    assert isinstance(default, Play) and default.slug == "compliment"  # at once, without ``late``
+    bot = SandbagBot(state.game, SEAT)  # ``late`` is on by default
+    early = make_bot("sandbag(late=false)", state.game, SEAT)
+    at_once = early.act(state.observation(SEAT), state.legal_actions())
+    assert isinstance(at_once, Play) and at_once.slug == "compliment"  # without ``late``
     played: list[str] = []
     while state.current_player() == SEAT and state.observation(SEAT)["phase"] != "discard":
         action = bot.act(state.observation(SEAT), state.legal_actions())
@@ -811,8 +812,9 @@ def test_late_plays_the_compliment_last_in_free_time_or_at_once_when_it_wins(
 
 def test_keep_two_keeps_a_sure_activity_besides_the_cancel() -> None:
     """A Barista (Income 2) with Rained Out, a Pub Crawl (1d6 for 2, 3.5 on average, which
-    next turn's Income pays for), a Nap and a Lava Lamp: by default only the cancel is kept;
-    ``keep_two=3`` keeps the Pub Crawl too, and with no card worth 3 it keeps one card."""
+    next turn's Income pays for), a Nap and a Lava Lamp: without ``keep_two`` only the
+    cancel is kept; with it (3, the default) the Pub Crawl too, and with no card worth 3
+    one card."""
     state, obs = _own_discard_obs()
     players = copy.deepcopy(obs["players"])
     players[SEAT]["job"] = "barista"
@@ -837,6 +839,6 @@ def test_keep_two_keeps_a_sure_activity_besides_the_cancel() -> None:
         return sorted(now)
 
     hand = ["rained-out", "pub-crawl", "nap", "lava-lamp"]
-    assert kept("sandbag", hand) == ["rained-out"]
-    assert kept("sandbag(keep_two=3)", hand) == ["pub-crawl", "rained-out"]
-    assert kept("sandbag(keep_two=3)", ["rained-out", "nap", "lava-lamp"]) == ["rained-out"]
+    assert kept("sandbag(keep_two=99)", hand) == ["rained-out"]
+    assert kept("sandbag", hand) == ["pub-crawl", "rained-out"]  # keep_two=3, the default
+    assert kept("sandbag", ["rained-out", "nap", "lava-lamp"]) == ["rained-out"]
