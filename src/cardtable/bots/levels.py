@@ -44,12 +44,12 @@ RATINGS: dict[str, dict[str, str]] = {
         "easy": "OpenSkill 23.9; first in 32.5% of 400 four-level games",
     },
     "chez-geek": {
-        # vs three medium: 14,000 games at seeds 40000-70000 (docs/bots.md, sandbag's 7th round);
-        # the four-level ladder with the fifth round's defaults
-        "hard": "OpenSkill 28.9; first in 53.2% of 400 four-level games, 34.8% vs three medium",
-        "medium": "OpenSkill 21.4; first in 27.8% of 400 four-level games",
-        "easy": "OpenSkill 24.3; first in 18.8% of 400 four-level games",
-        "expert": "first in 23.1% of 160 games vs three medium (hard: 34.8%); pick hard",
+        # vs three medium: 30,000 games at eight seeds (docs/bots.md, sandbag's 8th round);
+        # the four-level ladder with the same defaults
+        "hard": "OpenSkill 29.3; first in 57.0% of 400 four-level games, 35.6% vs three medium",
+        "medium": "OpenSkill 22.5; first in 28.2% of 400 four-level games",
+        "easy": "OpenSkill 22.8; first in 14.2% of 400 four-level games",
+        "expert": "first in 23.1% of 160 games vs three medium (hard: 35.6%); pick hard",
     },
 }
 
