@@ -842,3 +842,6 @@ def test_keep_two_keeps_a_sure_activity_besides_the_cancel() -> None:
     assert kept("sandbag(keep_two=99)", hand) == ["rained-out"]
     assert kept("sandbag", hand) == ["pub-crawl", "rained-out"]  # keep_two=3, the default
     assert kept("sandbag", ["rained-out", "nap", "lava-lamp"]) == ["rained-out"]
+    # of two copies one is the second card, and the cancel is still the one card
+    twice = ["rained-out", "pub-crawl", "pub-crawl", "nap"]
+    assert kept("sandbag", twice) == ["pub-crawl", "rained-out"]

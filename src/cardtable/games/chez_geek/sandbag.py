@@ -1402,7 +1402,8 @@ class SandbagBot(HeuristicBot):
             me = obs["players"][self.seat]
             if me["slack"] + self.own_gain(a, obs) >= (me["goal"] or 99):
                 return 20.0
-            return 0.05 if step == "free-time" else HOLD
+            # last, but in the heuristic's order among its targets (below any Activity)
+            return 0.05 + 0.01 * max(0.0, base) if step == "free-time" else HOLD
         if (
             isinstance(a, CardAct)
             and a.verb == "discard"
@@ -1481,7 +1482,10 @@ class SandbagBot(HeuristicBot):
                 return 4.0  # below ``done``: the cancel kept besides Narcolepsy
             if self.keep_two < 99:
                 second = self.second_keep(obs)
-                if second and (a.slug == second or len(obs["hand"]) <= 2):
+                # one copy of it: of two, the other goes as any card would
+                if second and (
+                    (a.slug == second and obs["hand"].count(second) == 1) or len(obs["hand"]) <= 2
+                ):
                     return 4.0  # below ``done``: the second card, or the one besides it
             if self.keep_slack < 99:
                 cancels = sum(1 for s in obs["hand"] if self.card(s).cancel is not None)
