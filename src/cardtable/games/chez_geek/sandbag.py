@@ -88,8 +88,8 @@ What does help, measured one at a time (docs/bots.md), and is on by default:
   (the plays no heuristic bot cancels) waits for the end of its Free Time,
   where it finishes the game instead of the cancellable last Activity; and
   an attack weighs the Slack of the room card it names three times as much.
-  Together +0.47 points (±0.44, paired) over 30,000 games at eight seeds,
-  +0.36 over the 16,000 games of the four seeds not used to choose them;
+  Together +0.52 points (±0.43, paired) over 30,000 games at eight seeds,
+  +0.53 over the 16,000 games of the four seeds not used to choose them;
   none of the three alone was told apart from nothing (docs/bots.md,
   eighth round).
 
