@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import argparse
 import csv
-import math
 import sys
 from collections.abc import Sequence
+
+from cardtable.stats import mean_interval, wilson_interval
 
 
 def first_places(paths: Sequence[str], other: str) -> dict[tuple[str, str, str], float]:
@@ -43,14 +44,6 @@ def first_places(paths: Sequence[str], other: str) -> dict[tuple[str, str, str],
     return out
 
 
-def wilson(k: float, n: int) -> tuple[float, float]:
-    p, z = k / n, 1.96
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
-
-
 def main(argv: Sequence[str]) -> None:
     if "--" not in argv:
         raise SystemExit("usage: paired.py A.csv [...] -- B.csv [...] [--other NAME]")
@@ -62,7 +55,7 @@ def main(argv: Sequence[str]) -> None:
     b = parser.parse_args([*argv[cut + 1 :], "--other", a.other])
     left, right = first_places(a.files, a.other), first_places(b.files, a.other)
     for name, side in (("A", left), ("B", right)):
-        lo, hi = wilson(sum(side.values()), len(side))
+        lo, hi = wilson_interval(sum(side.values()), len(side))
         k = int(sum(side.values()))
         print(
             f"{name}: first in {k:,}/{len(side):,} = {100 * k / len(side):.2f}% "
@@ -71,10 +64,8 @@ def main(argv: Sequence[str]) -> None:
     common = sorted(left.keys() & right.keys())
     if len(common) < 2:
         raise SystemExit("fewer than two games in common: same --seed and --games on both sides?")
-    diffs = [right[k] - left[k] for k in common]
-    mean = sum(diffs) / len(diffs)
-    sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (len(diffs) - 1))
-    half = 1.96 * sd / math.sqrt(len(diffs))
+    mean, lo, _ = mean_interval([right[k] - left[k] for k in common])
+    half = mean - lo
     print(
         f"B - A over {len(common):,} games in common: {100 * mean:+.2f} ± {100 * half:.2f} points"
     )
