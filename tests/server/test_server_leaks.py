@@ -9,7 +9,8 @@ registry, so games added later are covered without editing this file):
    is checked field by field against the finished game's record replayed to
    that move: the observation must equal ``observation(seat)``, the log must
    be the next lines of ``public_log()``, the buttons must be that seat's legal
-   actions (or the "pass" every seat gets in a reaction window), "mine" must
+   actions (in a reaction phase: its own choices at its own window, given
+   only when it holds an answer), "mine" must
    be that seat's own actions, and nothing else may be present. A card name
    can therefore only reach a seat through its own observation, the public
    log or its own choices — no per-game card vocabulary is needed. The
@@ -36,7 +37,7 @@ from cardtable.server.db import Storage
 from cardtable.server.manager import TableManager
 from cardtable.server.schemas import CreateTable, SeatSpec
 from cardtable.server.settings import Settings
-from cardtable.server.views import is_reaction, seat_view, spectator_view
+from cardtable.server.views import is_reaction, look_ahead, seat_view, spectator_view
 
 GAMES = available_games()
 ALLOWED_KEYS = {
@@ -71,18 +72,17 @@ async def _play_one(database: str, game: str, players: int, seed: int, max_moves
         spectator = rt.subscribe(None, 0)
         await _settle(rt)
         n = 0
-        while not rt.state.is_terminal() and n < max_moves:
-            w = rt.window
+        while not rt.shown_state.is_terminal() and n < max_moves:
+            ph = rt.phase
             move = rt.move
-            if w is not None and w.move == move:
-                todo = [s for s in range(players) if s not in w.answered]
+            if ph is not None:
+                todo = list(ph.prompts)
                 rng.shuffle(todo)
                 for s in todo:
-                    legal = [str(a) for a in rt.state.legal_actions()] if s == w.asked else ["pass"]
                     n += 1
-                    await rt.submit(s, f"m{n}", move, rng.choice(legal))
-                    if rt.move != move:
-                        break
+                    await rt.submit(s, f"m{n}", move, rng.choice(ph.prompts[s]))
+                ph.deadline = 0.0  # the clock runs out: the phase closes
+                rt.kick()
             else:
                 s = rt.state.current_player()
                 n += 1
@@ -156,9 +156,13 @@ def _check_messages(record, messages, seats_by_number) -> int:
                 assert view["unplayable"] == (state.unplayable_reasons(seat) if deciding else {})
                 assert set(view["unplayable"]) <= set(json.dumps(view["observation"]).split('"'))
                 assert view["text"] == state.game.render(state.observation(seat))
-                if view["legal"]:
-                    own = [str(a) for a in state.legal_actions()] if player == seat else []
-                    assert view["legal"] == own or (reacting and view["legal"] == ["pass"])
+                if view["legal"] and reacting:
+                    # a seat is asked only when it holds an answer: its own window's choices
+                    own = look_ahead(state, {seat}).prompts.get(seat)
+                    assert view["legal"] == own, (seat, view["legal"], own)
+                elif view["legal"]:
+                    assert player == seat
+                    assert view["legal"] == [str(a) for a in state.legal_actions()]
             assert (view["result"] is not None) == state.is_terminal()
             last_move = m
             checked += 1
@@ -202,7 +206,7 @@ def _message(state, seat):
     if seat is None:
         return spectator_view(state, None, reacting), state.public_log()
     if reacting:
-        legal = [str(a) for a in state.legal_actions()] if player == seat else ["pass"]
+        legal = look_ahead(state, {seat}).prompts.get(seat, [])
     else:
         legal = [str(a) for a in state.legal_actions()] if player == seat else []
     return seat_view(state, seat, legal, None, reacting), state.public_log()

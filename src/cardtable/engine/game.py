@@ -218,6 +218,11 @@ class GameInfo:
     summary: str
     settings: tuple[Setting, ...] = field(default_factory=tuple)
     allowed_players: tuple[int, ...] | None = None
+    # Every seat a reaction window asks can always answer (Contest's calls), so who
+    # can answer is public: a server may close such a window as soon as every seat
+    # asked has answered. Otherwise (Chez's nopes, Chez Geek's Whenevers) whether a
+    # seat holds an answer is hidden, and a window must look the same either way.
+    open_reactions: bool = False
 
     def player_counts(self) -> tuple[int, ...]:
         if self.allowed_players is not None:

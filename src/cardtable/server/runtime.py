@@ -6,11 +6,16 @@ the action and any chance outcomes that follow to a *copy* of the state,
 commit those moves to the database, and only then swap the copy in,
 acknowledge and broadcast. A failed commit leaves the table exactly as it was.
 
-Reaction windows (a seat is asked and may pass) are shown to every human seat
-alike, with the same deadline and a "pass" button, whether or not the seat is
-the one really asked; the window closes when every human seat has answered or
-the time is up, so neither the timing nor the prompt tells who holds what.
-A non-pass answer (a played card) is public anyway and applies at once.
+Reaction windows (a seat is asked and may pass) are held as one *phase* per
+play: the windows the engine asks in turn after it. A person is shown a
+question only when they hold an answer (a legal action other than pass);
+everyone else is passed for by the server. While a phase is open every seat
+and spectator is shown the position as it was when the phase opened, with the
+same countdown; answers are held, and the phase is resolved in the engine's
+order in the background (bots think then) but shown only when it closes: at
+its deadline, which is the same whoever could answer, or — in games where every
+seat asked can always answer (``GameInfo.open_reactions``) — once all have
+answered. So neither the prompts others see nor the timing tells who held what.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ from cardtable.server.views import (
     default_action,
     is_pass,
     is_reaction,
+    look_ahead,
     pass_action,
     seat_view,
     spectator_view,
@@ -45,6 +51,13 @@ from cardtable.server.views import (
 )
 
 log = logging.getLogger("cardtable.server")
+
+# the message ids of moves the server made for a seat (never acknowledged, never "used")
+TIMEOUT = "timeout"
+AUTO_PASS = "auto-pass"
+MADE_BY_SERVER = frozenset({TIMEOUT, AUTO_PASS})
+# the pace's variation: the server's own randomness, unrelated to any game's
+_PACE = random.Random(secrets.randbits(64))
 
 # a subscriber whose outgoing queue grows past this is dropped; it reconnects with ``since``
 MAX_QUEUE = 512
@@ -68,16 +81,32 @@ class Subscriber:
         return True
 
 
-@dataclass
-class Window:
-    """An open reaction window at move ``move``; ``asked`` is never sent to anyone."""
+# a hidden-answer phase at a table with people lasts this long when the table sets no clock
+DEFAULT_WINDOW_SECONDS = 4.0
+# how long a phase in which the engine asks only bots is shown, at a table with people:
+# the same whatever the bots hold (their decisions are quick; a search is cut to it)
+BOTS_WINDOW_SECONDS = 0.6
 
-    move: int
-    asked: int
-    deadline: float | None  # None: no clock, the window waits for every answer
+
+@dataclass
+class Phase:
+    """The reaction windows after one play, shown to everyone as one pause.
+
+    ``prompts`` (never sent to anyone but the seat itself) holds, for each person
+    who holds an answer, the choices the engine will give it if every seat before
+    it passes; ``answers`` holds what they said until the engine reaches them.
+    """
+
+    move: int  # the move number every seat is shown while the phase is open
+    shown: State  # the position every seat is shown while the phase is open
+    deadline: float | None  # None: no clock (open phases only)
     seconds: float | None
-    answered: set[int] = field(default_factory=set)
-    pending: tuple[Action, str | None] | None = None
+    fixed: bool  # closes at its deadline only: who can answer is hidden
+    prompts: dict[int, list[str]]
+    asked_at: dict[int, int]  # the move at which each prompted seat is asked
+    answers: dict[int, tuple[str, str]] = field(default_factory=dict)
+    acks: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    settled: bool = False  # resolved up to the end of its windows (or a real answer)
 
 
 class TableRuntime:
@@ -103,7 +132,7 @@ class TableRuntime:
         self.options = row.options
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
-        self.window: Window | None = None
+        self.phase: Phase | None = None
         self.turn_deadline: tuple[int, float] | None = None
         self.used_ids: dict[int, set[str]] = {s.seat: set() for s in row.seats}
         self._timer: asyncio.TimerHandle | None = None
@@ -125,7 +154,7 @@ class TableRuntime:
         self.moves: list[MoveRow] = []
         self.replayed = 0  # moves replayed through the engine on loading (for the benchmarks)
         self._replay(moves, snapshot)
-        self.snapshot_at = self.move
+        self.snapshot_at = self.state.move_number()
 
     # ---- loading -----------------------------------------------------------------
     def _replay(self, moves: list[MoveRow], snapshot: Snapshot | None) -> None:
@@ -162,14 +191,15 @@ class TableRuntime:
 
     async def _maybe_snapshot(self) -> None:
         """Save the state every ``snapshot_every`` moves (lock held); a failure costs only time."""
-        if not self.snapshot_every or self.move - self.snapshot_at < self.snapshot_every:
+        number = self.state.move_number()
+        if not self.snapshot_every or number - self.snapshot_at < self.snapshot_every:
             return
         if self.state.is_terminal():
             return
-        self.snapshot_at = self.move
+        self.snapshot_at = number
         try:
             data = snapshots.dump(self.state, self.bots)
-            snap = Snapshot(self.move, snapshots.snapshot_format(), data)
+            snap = Snapshot(number, snapshots.snapshot_format(), data)
             await self.storage.run(self.storage.store.save_snapshot, self.id, snap)
         except Exception:
             log.exception("table %s: snapshot failed (restart will replay more)", self.id)
@@ -187,11 +217,19 @@ class TableRuntime:
     # ---- facts -------------------------------------------------------------------
     @property
     def move(self) -> int:
-        return self.state.move_number()
+        """The move number every seat is shown (held while a reaction phase is open)."""
+        ph = self.phase
+        return ph.move if ph is not None else self.state.move_number()
+
+    @property
+    def shown_state(self) -> State:
+        """The position every seat is shown: ``state`` but while a reaction phase is open."""
+        ph = self.phase
+        return ph.shown if ph is not None else self.state
 
     @property
     def status(self) -> str:
-        return "over" if self.state.is_terminal() else "playing"
+        return "over" if self.shown_state.is_terminal() else "playing"
 
     def human_seats(self) -> list[int]:
         return [s.seat for s in self.seats if s.kind == "human"]
@@ -206,32 +244,31 @@ class TableRuntime:
         return self.moves[move - 1].log_len if move > 0 else self.initial_log_len
 
     def delta(self, seat: int | None, since: int, log: list[str] | None = None) -> Delta:
-        since = max(0, min(since, self.move))
+        shown = self.move
+        since = max(0, min(since, shown))
         if log is None:
-            log = self.state.public_log()
-        lines = log[self.log_len_at(since) :]
+            log = self.shown_state.public_log()
+        lines = log[self.log_len_at(since) : self.log_len_at(shown)]
         mine = [
             {"move": m.number, "action": m.action, "id": m.msg_id}
-            for m in self.moves[since:]
+            for m in self.moves[since:shown]
             if seat is not None and m.seat == seat
         ]
         return Delta(lines, mine)
 
     # ---- views -------------------------------------------------------------------
     def prompt_for(self, seat: int | None) -> tuple[list[str], Prompt | None]:
-        """The buttons and clock ``seat`` sees now (spectators see the window, no buttons)."""
+        """The buttons and clock ``seat`` sees now (spectators see the phase, no buttons)."""
+        ph = self.phase
+        if ph is not None:
+            answered = seat is not None and seat in ph.answers
+            prompt = Prompt("reaction", ph.deadline, ph.seconds, answered)
+            if seat is not None and seat in ph.prompts and not answered:
+                return list(ph.prompts[seat]), prompt
+            return [], prompt
         state = self.state
         if state.is_terminal():
             return [], None
-        w = self.window
-        if w is not None and w.move == self.move:
-            answered = seat in w.answered
-            prompt = Prompt("reaction", w.deadline, w.seconds, answered)
-            if seat is None or seat not in self.human_seats() or answered:
-                return [], prompt
-            if seat == w.asked:
-                return [str(a) for a in state.legal_actions()], prompt
-            return [str(pass_action(state))], prompt
         player = state.current_player()
         if seat is not None and player == seat and not is_reaction(state):
             deadline = None
@@ -243,14 +280,15 @@ class TableRuntime:
 
     def view_for(self, seat: int | None) -> dict[str, Any]:
         legal, prompt = self.prompt_for(seat)
-        reacting = is_reaction(self.state)
+        state = self.shown_state
+        reacting = is_reaction(state)
         if seat is None:
-            return spectator_view(self.state, prompt, reacting)
-        return seat_view(self.state, seat, legal, prompt, reacting)
+            return spectator_view(state, prompt, reacting)
+        return seat_view(state, seat, legal, prompt, reacting)
 
     def version(self) -> tuple[int, int | None]:
-        w = self.window
-        return (self.move, w.move if w is not None and w.move == self.move else None)
+        ph = self.phase
+        return (self.move, ph.move if ph is not None else None)
 
     def update_for(self, sub: Subscriber, log: list[str] | None = None) -> dict[str, Any]:
         delta = self.delta(sub.seat, sub.last, log)
@@ -262,7 +300,7 @@ class TableRuntime:
     def broadcast(self) -> None:
         self._sent_move = self.move
         version = self.version()
-        log = self.state.public_log()  # built once per broadcast, not once per seat
+        log = self.shown_state.public_log()  # built once per broadcast, not once per seat
         for sub in list(self.subscribers):
             if sub.version == version:
                 continue
@@ -283,27 +321,28 @@ class TableRuntime:
         """A seat's move, or a ``ProtocolError`` that changed nothing.
 
         A committed move is acknowledged through the seat's subscribers (so the
-        ack precedes the update); an answer held in a reaction window returns
-        ``{"type": "answered"}`` — the same reply whether or not the seat was asked.
+        ack precedes the update); an answer in a reaction phase returns
+        ``{"type": "answered"}`` and is acknowledged when the phase closes.
         """
         async with self.lock:
-            if self.state.is_terminal():
+            if self.shown_state.is_terminal():
                 raise ProtocolError("game_over", "the game is over", self.move)
             if msg_id in self.used_ids[seat]:
                 raise ProtocolError(
                     "replayed", f"message id {msg_id!r} was already used", self.move
                 )
-            # a window is opened before any answer is judged, so no seat is ever
-            # told "not your turn" where another would be asked
-            await self._ensure_window()
+            # a phase is opened before any move is judged: a seat with nothing to
+            # answer is told "not your decision", as at any other time
+            await self._ensure_phase()
             current = self.move
             if move != current:
                 raise ProtocolError(
                     "stale_move", f"move {move} is not the current move {current}", current
                 )
-            w = self.window
-            if w is not None and w.move == current:
-                reply = await self._answer_window(w, seat, msg_id, text)
+            ph = self.phase
+            if ph is not None:
+                reply = self._answer(ph, seat, msg_id, text)
+                await self._advance(ph, final=False)
             else:
                 if self.state.current_player() != seat:
                     raise ProtocolError("wrong_seat", "it is not your decision", current)
@@ -319,39 +358,26 @@ class TableRuntime:
         except ActionError as exc:
             raise ProtocolError("illegal", f"{exc.reason} ({exc.where})", self.move) from exc
 
-    def _names_pass(self, text: str) -> bool:
-        """Whether ``text`` is the window's pass (the asked seat's declining action)."""
-        try:
-            return is_pass(self.state.parse_action(text))
-        except ActionError:
-            return False
+    def _answer(self, ph: Phase, seat: int, msg_id: str, text: str) -> dict[str, Any]:
+        """Hold a person's answer until the engine reaches its window."""
+        if seat not in ph.prompts:
+            raise ProtocolError("wrong_seat", "it is not your decision", self.move)
+        if seat in ph.answers:
+            raise ProtocolError("wrong_seat", "you already answered", self.move)
+        if text not in ph.prompts[seat]:
+            raise ProtocolError("illegal", "that cannot be played now", self.move)
+        self.used_ids[seat].add(msg_id)
+        ph.answers[seat] = (text, msg_id)
+        return {"type": "answered", "id": msg_id, "move": self.move}
 
-    async def _answer_window(
-        self, w: Window, seat: int, msg_id: str, text: str
-    ) -> dict[str, Any] | None:
-        if seat in w.answered:
-            raise ProtocolError("wrong_seat", "you already answered this window", self.move)
-        if seat != w.asked:
-            if not self._names_pass(text):
-                # the same words the asked seat would get for an action it cannot play
-                raise ProtocolError("illegal", "that cannot be played now", self.move)
-            self.used_ids[seat].add(msg_id)
-            w.answered.add(seat)
-            return {"type": "answered", "id": msg_id, "move": self.move}
-        try:
-            action = self.state.parse_action(text)
-        except ActionError as exc:
-            raise ProtocolError("illegal", "that cannot be played now", self.move) from exc
-        if is_pass(action):
-            self.used_ids[seat].add(msg_id)
-            w.answered.add(seat)
-            w.pending = (action, msg_id)
-            return {"type": "answered", "id": msg_id, "move": self.move}
-        await self._commit([(seat, action, msg_id)])
-        return None
+    async def _commit(
+        self, actions: list[tuple[int, Action, str | None]], quiet: Phase | None = None
+    ) -> None:
+        """Apply to a copy, resolve chance, store, then swap in. Lock must be held.
 
-    async def _commit(self, actions: list[tuple[int, Action, str | None]]) -> None:
-        """Apply to a copy, resolve chance, store, then swap in. Lock must be held."""
+        With ``quiet`` (a reaction phase) the acknowledgements wait in the phase
+        until it closes, so an ack's timing tells a seat nothing about others.
+        """
         nxt = self.state.clone()
         rows: list[MoveRow] = []
         seen: list[dict[int, dict[str, Any]]] = []
@@ -378,21 +404,27 @@ class TableRuntime:
         self.state = nxt
         self.moves.extend(rows)
         for (seat, _, msg_id), row in zip(actions, rows, strict=False):
-            if msg_id:
+            if msg_id and msg_id not in MADE_BY_SERVER:
                 self.used_ids[seat].add(msg_id)
                 # ``number`` is this action's place in the record; ``move`` the state's now
-                ack = {"type": "ack", "id": msg_id, "number": row.number, "move": self.move}
-                for sub in list(self.subscribers):
-                    if sub.seat == seat:
-                        sub.push(ack)
+                ack = {"type": "ack", "id": msg_id, "number": row.number}
+                if quiet is not None:
+                    quiet.acks.append((seat, ack))
+                else:
+                    self._ack(seat, ack)
         for observations in seen:
             for b, obs in observations.items():
                 self._observe(b, obs)
-        self.window = None
         if record is not None:
             self.row.status = "over"
             self.row.record = record
         await self._maybe_snapshot()
+
+    def _ack(self, seat: int, ack: dict[str, Any]) -> None:
+        ack = {**ack, "move": self.move}
+        for sub in list(self.subscribers):
+            if sub.seat == seat:
+                sub.push(ack)
 
     async def set_auto_pass(self, seat: int, on: bool) -> None:
         async with self.lock:
@@ -400,19 +432,88 @@ class TableRuntime:
             for s in self.seats:
                 if s.seat == seat:
                     s.auto_pass = on
-            w = self.window
-            if on and w is not None and w.move == self.move and seat not in w.answered:
-                self._auto_answer(w, seat)
+            ph = self.phase
+            if on and ph is not None and seat in ph.prompts and seat not in ph.answers:
+                ph.answers[seat] = (str(pass_action(ph.shown)), AUTO_PASS)
+                await self._advance(ph, final=False)
         self.kick()
 
-    def _auto_answer(self, w: Window, seat: int) -> None:
-        w.answered.add(seat)
-        if seat == w.asked:
-            w.pending = (pass_action(self.state), "auto-pass")
+    # ---- reaction phases ---------------------------------------------------------
+    async def _ensure_phase(self) -> None:
+        """Open the reaction phase of this position if there is one (lock held)."""
+        state = self.state
+        if self.phase is not None or not is_reaction(state):
+            return
+        people = {s.seat for s in self.seats if s.kind == "human"}
+        askable = {s.seat for s in self.seats if s.kind == "human" and not s.auto_pass}
+        ahead = look_ahead(state, askable, 4 * len(self.seats) + 4)
+        persons_asked = bool(ahead.asked & people)
+        clock = float(self.options.get("reaction_seconds") or 0.0)
+        fixed = not self.game.info.open_reactions
+        if not fixed:
+            seconds: float | None = clock or None
+        elif not people:
+            seconds = 0.0  # nobody watches a table of bots
+        elif persons_asked:
+            seconds = clock or DEFAULT_WINDOW_SECONDS
+        else:
+            seconds = BOTS_WINDOW_SECONDS
+        deadline = None if seconds is None else time.time() + seconds
+        self.phase = Phase(
+            self.move, state, deadline, seconds or None, fixed, ahead.prompts, ahead.asked_at
+        )
+        await self._advance(self.phase, final=False)
 
-    # ---- the driver: chance, bots, windows and clocks ------------------------------
+    async def _advance(self, ph: Phase, final: bool) -> None:
+        """Resolve the phase's windows in the engine's order as far as answers allow.
+
+        Moves are stored as they resolve but shown only when the phase closes.
+        With ``final`` the clock has run out: people who have not answered pass.
+        """
+        while not ph.settled:
+            state = self.state
+            if state.is_terminal() or not is_reaction(state):
+                ph.settled = True
+                break
+            seat = state.current_player()
+            assert isinstance(seat, int)
+            msg_id: str | None
+            if seat in self.bots:
+                action, msg_id = await self._bot_act(seat), None
+            elif seat in ph.prompts and ph.asked_at.get(seat) == state.move_number():
+                held = ph.answers.get(seat)
+                if held is None:
+                    if not final:
+                        return
+                    action, msg_id = pass_action(state), TIMEOUT
+                else:
+                    text, msg_id = held
+                    try:
+                        action = state.parse_action(text)
+                    except ActionError:  # cannot happen while everyone before passed
+                        action, msg_id = pass_action(state), TIMEOUT
+            else:
+                action, msg_id = pass_action(state), AUTO_PASS
+            await self._commit([(seat, action, msg_id)], quiet=ph)
+            if not is_pass(action):
+                ph.settled = True  # a real answer: its own windows are a new phase
+
+    def _phase_due(self, ph: Phase) -> bool:
+        expired = ph.deadline is not None and time.time() >= ph.deadline
+        if ph.fixed:
+            return expired
+        return ph.settled or expired
+
+    def _close_phase(self, ph: Phase) -> None:
+        """Show what the phase resolved: acks to their seats first, then the update."""
+        self.phase = None
+        for seat, ack in ph.acks:
+            self._ack(seat, ack)
+        self.broadcast()
+
+    # ---- the driver: chance, bots, phases and clocks --------------------------------
     def kick(self) -> None:
-        """Make the table move on if it can (bots, closed windows, expired clocks)."""
+        """Make the table move on if it can (bots, closed phases, expired clocks)."""
         if self.closed:
             return
         self._again = True
@@ -438,45 +539,39 @@ class TableRuntime:
                 return
 
     def _bot_delay(self) -> float:
+        """A bot's human moment before its turn: the table's pace, varied a little.
+
+        The variation is drawn from the server's own randomness, never from the
+        game, so how long a bot waits says nothing about its cards.
+        """
+        if self.phase is not None:
+            return 0.0
         player = self.state.current_player()
         if isinstance(player, int) and player in self.bots and not is_reaction(self.state):
-            return float(self.options.get("bot_delay") or 0.0)
+            pace = float(self.options.get("bot_delay") or 0.0)
+            return pace * _PACE.uniform(0.7, 1.3) if pace > 0 else 0.0
         return 0.0
 
     async def _bot_act(self, seat: int) -> Action:
         """The bot's decision, thought in a worker process with its own secret randomness."""
-        seed = move_seed(self.bot_secret, seat, self.move)
+        seed = move_seed(self.bot_secret, seat, self.state.move_number())
         action = await self.thinker.decide(self.bots[seat], self.state, seat, seed)
         if action is None:
             log.warning("table %s: bot at seat %d gave no legal move; default move", self.id, seat)
             return default_action(self.state)
         return action
 
-    async def _ensure_window(self) -> bool:
-        """Open the reaction window of this move if there is one; True if a bot played."""
-        state = self.state
-        move = self.move
-        if not is_reaction(state) or (self.window is not None and self.window.move == move):
-            return False
-        player = state.current_player()
-        assert isinstance(player, int)
-        seconds = float(self.options.get("reaction_seconds") or 0.0)
-        deadline = time.time() + seconds if seconds > 0 else None
-        w = self.window = Window(move, player, deadline, seconds or None)
-        if player in self.bots:
-            action = await self._bot_act(player)
-            if not is_pass(action):
-                await self._commit([(player, action, None)])
-                return True
-            w.answered.add(player)
-            w.pending = (action, None)
-        for s in self.seats:
-            if s.kind == "human" and s.auto_pass:
-                self._auto_answer(w, s.seat)
-        return False
-
     async def _step(self) -> bool:
         """Do one thing that needs no person; True if the table changed."""
+        ph = self.phase
+        if ph is not None:
+            if self._phase_due(ph):
+                await self._advance(ph, final=True)
+                self._close_phase(ph)
+                return True
+            if ph.deadline is not None:
+                self._arm(ph.deadline)
+            return False
         state = self.state
         if state.is_terminal():
             self._cancel_timer()
@@ -491,22 +586,9 @@ class TableRuntime:
         assert isinstance(player, int)  # not chance, not terminal
         now = time.time()
         if is_reaction(state):
-            if await self._ensure_window():
-                return True
-            w = self.window
-            assert w is not None
-            everyone = set(self.human_seats()) | {w.asked}
-            expired = w.deadline is not None and time.time() >= w.deadline
-            if everyone <= w.answered or expired:
-                action, msg_id = w.pending or (pass_action(state), "timeout")
-                await self._commit([(player, action, msg_id)])
-                return True
-            if self._sent_move != move:
-                self.broadcast()
-            if w.deadline is not None:
-                self._arm(w.deadline)
-            return False
-        self.window = None
+            await self._ensure_phase()
+            self.broadcast()  # the play that opened the phase, its prompts and countdown
+            return True
         if player in self.bots:
             await self._commit([(player, await self._bot_act(player), None)])
             return True
@@ -516,7 +598,7 @@ class TableRuntime:
                 self.turn_deadline = (move, now + seconds)
             deadline = self.turn_deadline[1]
             if now >= deadline:
-                await self._commit([(player, default_action(state), "timeout")])
+                await self._commit([(player, default_action(state), TIMEOUT)])
                 return True
             self._arm(deadline)
         if self._sent_move != move:

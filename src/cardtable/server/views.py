@@ -39,6 +39,42 @@ def pass_action(state: State) -> Action:
     return action
 
 
+@dataclass
+class Lookahead:
+    """The windows a reaction phase will ask if every seat passes.
+
+    ``prompts``: each seat of ``askable`` that holds an answer (a legal action
+    other than pass) and the choices it will have when the engine reaches it;
+    ``asked_at``: that move number; ``asked``: every seat the engine will ask.
+    """
+
+    prompts: dict[int, list[str]] = field(default_factory=dict)
+    asked_at: dict[int, int] = field(default_factory=dict)
+    asked: set[int] = field(default_factory=set)
+
+
+def look_ahead(state: State, askable: set[int], limit: int = 64) -> Lookahead:
+    """Pass through the windows open at ``state`` on a copy, noting who could answer.
+
+    Only the server runs this (it reads the whole state); a seat is sent only its
+    own entry of ``prompts``, which its own cards decide.
+    """
+    out = Lookahead()
+    probe = state.clone()
+    for _ in range(limit):
+        if not is_reaction(probe):
+            break
+        seat = probe.current_player()
+        assert isinstance(seat, int)
+        out.asked.add(seat)
+        legal = probe.legal_actions()
+        if seat in askable and seat not in out.prompts and any(not is_pass(a) for a in legal):
+            out.prompts[seat] = [str(a) for a in legal]
+            out.asked_at[seat] = probe.move_number()
+        probe.apply_action(pass_action(probe))
+    return out
+
+
 def default_action(state: State) -> Action:
     """The move made for a seat whose clock ran out: pass when it may, else the first."""
     legal = state.legal_actions()

@@ -27,6 +27,7 @@ class ContestGame(Game):
         min_players=2,
         max_players=2,
         default_players=2,
+        open_reactions=True,
         summary=(
             "A head-to-head bluffing duel. Each player holds sixteen chess-piece cards "
             "face down; every round both declare their top card (bluffing allowed), the "

@@ -213,12 +213,15 @@ CT.drawBoard = function drawBoard(root, ctx) {
   }
   const kit = CT.kit;
   let banner = null;
-  if (ctx.reaction) {
-    const text = board.windowText ? board.windowText(ctx) : "Reaction window";
-    const buttons = ctx.canAct
-      ? el("div", { class: "choices" }, ctx.legal.map((a) => kit.choiceButton(ctx, a, board.describe(a, ctx), a === "pass" ? "secondary" : "")))
-      : el("span", { class: "muted" }, ctx.spectator ? "" : ctx.answered ? "You answered; waiting for the others." : "");
+  if (ctx.reaction && ctx.canAct) {
+    // asked only when holding an answer: the play, the countdown, the answers and pass
+    const text = board.windowText ? board.windowText(ctx) : "You can answer this play";
+    const buttons = el("div", { class: "choices" }, ctx.legal.map((a) => kit.choiceButton(ctx, a, board.describe(a, ctx), a === "pass" ? "secondary" : "")));
     banner = kit.banner(ctx, text, buttons);
+  } else if (ctx.reaction) {
+    // everyone else sees the same quiet pause, whoever could answer
+    const text = ctx.answered ? "You answered; the table moves on when the moment is over." : "A moment for answers…";
+    banner = el("div", { class: "banner quiet", role: "status" }, el("span", { class: "banner-text" }, text, " ", el("span", { class: "clock" })));
   }
   root.replaceChildren(...[banner, board.render(ctx, kit)].filter(Boolean));
 };

@@ -61,7 +61,7 @@ function context() {
     legal,
     canAct: legal.length > 0,
     reasons: v.unplayable || {},
-    waitingReason: over ? "the game is over" : v.reaction ? "a reaction window is open: answer it with the buttons above" : "it is not your turn",
+    waitingReason: over ? "the game is over" : v.reaction ? (legal.length ? "answer with the buttons above" : "the table waits a moment for answers") : "it is not your turn",
     prompt: v.prompt,
     toAct: v.to_act,
     reaction: v.reaction && !over,
@@ -90,7 +90,7 @@ function renderView(msg) {
   const over = msg.status === "over";
   const who = v.to_act !== null && v.to_act !== undefined
     ? (v.to_act === my.seat ? "your turn" : `${my.seatNames[v.to_act] || "seat " + v.to_act} to play`)
-    : v.reaction ? "reaction window" : "";
+    : v.reaction ? (v.legal.length && !v.prompt.answered ? "you can answer" : "a moment for answers") : "";
   $("status").textContent = over ? "game over" : who;
   $("status").className = over ? "status-over" : "";
   if (v.text) { $("render").textContent = v.text; $("render").hidden = false; } else { $("render").hidden = true; }
@@ -98,7 +98,7 @@ function renderView(msg) {
   const actions = $("actions");
   actions.replaceChildren();
   if (v.prompt && !over) {
-    $("prompt-text").textContent = v.prompt.kind === "reaction" ? "Reaction window" : (v.legal.length ? "Your turn" : "Waiting");
+    $("prompt-text").textContent = v.prompt.kind === "reaction" ? (v.legal.length ? "You can answer" : "A moment for answers") : (v.legal.length ? "Your turn" : "Waiting");
     if (!v.prompt.answered) {
       for (const a of v.legal) actions.append(el("button", { type: "button", "data-action": a, onclick: () => play(a) }, a));
     }
