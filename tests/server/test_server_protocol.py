@@ -271,10 +271,7 @@ def test_reconnect_midway_delivers_exactly_the_missing_lines(client):
         for i in range(12):
             rt = runtime(client, tid)
             ph = rt.phase
-            if ph is not None:
-                movers = list(ph.prompts)
-            else:
-                movers = [rt.state.current_player()]
+            movers = list(ph.prompts) if ph is not None else [rt.state.current_player()]
             for s in movers:
                 if ph is not None:
                     legal = ph.prompts[s]
