@@ -457,7 +457,7 @@ class TableRuntime:
         elif persons_asked:
             seconds = clock or DEFAULT_WINDOW_SECONDS
         else:
-            seconds = BOTS_WINDOW_SECONDS
+            seconds = min(BOTS_WINDOW_SECONDS, clock) if clock else BOTS_WINDOW_SECONDS
         deadline = None if seconds is None else time.time() + seconds
         self.phase = Phase(
             self.move, state, deadline, seconds or None, fixed, ahead.prompts, ahead.asked_at
