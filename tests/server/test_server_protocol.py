@@ -590,3 +590,25 @@ def test_a_searching_bot_plays_through_its_information_set(client, monkeypatch):
     assert rt.state.is_terminal()
     assert seen and all(isinstance(i, InformationSet) for i in seen)
     assert Bot in Spy.__mro__
+
+
+def test_a_seat_opened_twice_plays_in_the_newest_tab_only(client):
+    t = create_table(client, "contest", seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    tid = t["table"]["id"]
+    token = t["invites"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{tid}") as old:
+        hello(old, token)
+        up = first_update(old)
+        with client.websocket_connect(f"/ws/tables/{tid}") as new:
+            hello(new, token)
+            first_update(new)
+            assert receive_until(old, "elsewhere") == {"type": "elsewhere"}
+            before = snapshot(client, tid)
+            action = up["view"]["legal"][0]
+            err = send(old, type="move", id="o1", move=up["move"], action=action)
+            assert err["code"] == "elsewhere"
+            assert snapshot(client, tid) == before
+            new.send_text(
+                json.dumps({"type": "move", "id": "n1", "move": up["move"], "action": action})
+            )
+            assert receive_until(new, "ack")["id"] == "n1"

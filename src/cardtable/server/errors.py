@@ -29,6 +29,7 @@ CODES = {
     "no_table": "there is no such table",
     "idle": "the connection sent nothing for too long and is closed",
     "storage": "the move could not be stored; nothing changed, try again",
+    "elsewhere": "this seat was opened again in another tab or window, which plays it now",
 }
 
 

@@ -72,6 +72,8 @@ class Subscriber:
     # (move, window move) of the last update, so a settled position is sent once
     version: tuple[int, int | None] = (-1, None)
     queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    # False once the same seat connects again (another tab): it watches, the newest plays
+    active: bool = True
 
     def push(self, message: dict[str, Any]) -> bool:
         if self.queue.qsize() >= MAX_QUEUE:
@@ -308,6 +310,12 @@ class TableRuntime:
                 self.subscribers.discard(sub)
 
     def subscribe(self, seat: int | None, since: int) -> Subscriber:
+        if seat is not None:
+            # one seat, one player: the newest connection plays, older ones are told
+            for old in self.subscribers:
+                if old.seat == seat and old.active:
+                    old.active = False
+                    old.push({"type": "elsewhere"})
         sub = Subscriber(seat, max(0, min(since, self.move)))
         self.subscribers.add(sub)
         sub.push(self.update_for(sub))

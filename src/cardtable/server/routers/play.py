@@ -117,6 +117,14 @@ async def play(ws: WebSocket, table_id: str) -> None:
             writer.cancel()
 
 
+def _check_active(rt: TableRuntime, sub: Subscriber) -> None:
+    """A seat opened again elsewhere plays there: this connection only watches."""
+    if not sub.active:
+        raise ProtocolError(
+            "elsewhere", "this seat is being played in another tab or window", rt.move
+        )
+
+
 async def _handle(rt: TableRuntime, sub: Subscriber, raw: str | bytes, settings: Settings) -> None:
     msg_id = None
     try:
@@ -125,12 +133,14 @@ async def _handle(rt: TableRuntime, sub: Subscriber, raw: str | bytes, settings:
             msg_id = msg.id
             if sub.seat is None:
                 raise ProtocolError("spectator", "spectators may watch but not move", rt.move)
+            _check_active(rt, sub)
             reply = await rt.submit(sub.seat, msg.id, msg.move, msg.action)
             if reply is not None:
                 sub.push(reply)
         elif isinstance(msg, AutoPassMsg):
             if sub.seat is None:
                 raise ProtocolError("spectator", "spectators have no reactions to pass", rt.move)
+            _check_active(rt, sub)
             await rt.set_auto_pass(sub.seat, msg.on)
             sub.push({"type": "auto_pass", "on": msg.on})
         elif isinstance(msg, PingMsg):

@@ -223,8 +223,57 @@ CT.drawBoard = function drawBoard(root, ctx) {
     const text = ctx.answered ? "You answered; the table moves on when the moment is over." : "A moment for answers…";
     banner = el("div", { class: "banner quiet", role: "status" }, el("span", { class: "banner-text" }, text, " ", el("span", { class: "clock" })));
   }
+  const before = CT.motion.measure(root);
   root.replaceChildren(...[banner, board.render(ctx, kit)].filter(Boolean));
+  CT.motion.play(root, before);
 };
+
+// Cards travel: every face on the board is known by its name (its accessible
+// label), so a card that was in one place and is now in another (hand to
+// table, table to pile) glides from the old place to the new, and a card that
+// was not shown before fades in. Honours prefers-reduced-motion.
+CT.motion = (() => {
+  const FACES = ".card-svg:not(.card-back)[aria-label], .text-card[aria-label]";
+  const reduced = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+  function measure(root) {
+    const seen = new Map();
+    if (reduced()) return seen;
+    for (const node of root.querySelectorAll(FACES)) {
+      const key = node.getAttribute("aria-label");
+      if (!seen.has(key)) seen.set(key, []);
+      seen.get(key).push(node.getBoundingClientRect());
+    }
+    return seen;
+  }
+
+  function play(root, before) {
+    if (reduced() || !before.size || typeof Element.prototype.animate !== "function") return;
+    const used = new Map();
+    for (const node of root.querySelectorAll(FACES)) {
+      const key = node.getAttribute("aria-label");
+      const i = used.get(key) || 0;
+      used.set(key, i + 1);
+      const old = (before.get(key) || [])[i];
+      const now = node.getBoundingClientRect();
+      if (!now.width) continue;
+      if (!old) {
+        node.animate([{ opacity: 0, transform: "scale(.85)" }, { opacity: 1, transform: "none" }],
+          { duration: 260, easing: "ease-out" });
+        continue;
+      }
+      const dx = old.left - now.left, dy = old.top - now.top;
+      if (Math.abs(dx) < 2 && Math.abs(dy) < 2) continue;
+      const sx = old.width / now.width || 1, sy = old.height / now.height || 1;
+      node.animate([
+        { transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})`, transformOrigin: "top left" },
+        { transform: "none", transformOrigin: "top left" },
+      ], { duration: 380, easing: "cubic-bezier(.2,.7,.2,1)" });
+    }
+  }
+
+  return { measure, play };
+})();
 
 CT.describe = function describe(game, action, ctx) {
   const board = CT.boards[game];

@@ -49,7 +49,7 @@ function context() {
   const msg = my.msg;
   const v = msg.view;
   const over = msg.status === "over";
-  const open = Boolean(v.prompt && !v.prompt.answered && !my.answered && !over);
+  const open = Boolean(v.prompt && !v.prompt.answered && !my.answered && !over && !my.elsewhere);
   const legal = open ? v.legal : [];
   return {
     game: my.game,
@@ -156,10 +156,24 @@ function onMessage(msg) {
       my.answered = true;
       draw();
       break;
+    case "elsewhere":
+      // the same seat was opened in another tab or window: it plays there
+      my.elsewhere = true;
+      my.closedForGood = true;
+      $("elsewhere").hidden = false;
+      draw();
+      break;
     case "error":
       $("error").textContent = `Refused (${msg.code}): ${msg.message}`;
       draw();
-      if (msg.code === "bad_token" || msg.code === "no_table") my.closedForGood = true;
+      if (msg.code === "bad_token" || msg.code === "no_table") {
+        my.closedForGood = true;
+        // say so where the board would be, instead of "Connecting…" for ever
+        $("board").replaceChildren(el("p", { class: "error" }, msg.code === "bad_token"
+          ? "This invite link does not open a seat at this table: ask for a new link, or watch from the lobby."
+          : "There is no such table: it may have expired. Start a new one from the lobby."),
+        el("p", {}, el("a", { href: "/" }, "Back to the lobby")));
+      }
       break;
     default:
       break;
@@ -221,6 +235,15 @@ $("my-log").addEventListener("click", async () => {
   document.body.append(a);
   a.click();
   a.remove();
+});
+$("play-here").addEventListener("click", () => {
+  // take the seat back: a new connection is the newest, so it plays
+  my.elsewhere = false;
+  my.closedForGood = false;
+  $("elsewhere").hidden = true;
+  if (my.ws) my.ws.onclose = null;
+  if (my.ws) my.ws.close();
+  connect();
 });
 $("auto-pass").addEventListener("change", (ev) => send({ type: "auto_pass", on: ev.target.checked }));
 $("rematch").addEventListener("click", async () => {
