@@ -112,8 +112,10 @@ def create(server: ServerProcess, game: str) -> dict[str, Any]:
         "players": t["players"],
         "settings": t["settings"],
         "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": t["bot"]}] * (t["players"] - 1),
-        "reaction_seconds": 0,
+        # short reaction phases (they last their whole clock), bots at once
+        "reaction_seconds": 0.3,
         "turn_seconds": 0,
+        "bot_delay": 0,
     }
     res = httpx.post(server.base + "/api/tables", json=body)
     assert res.status_code == 201, res.text
