@@ -1,0 +1,177 @@
+"""Accessibility in every state a person meets, at desktop and phone size.
+
+axe-core (through axe-playwright-python) must find no serious or critical
+violation on: the lobby, each game's board after a stretch of play (a long
+log), a reaction window with its buttons, the end of a game, a seat opened in
+a second tab, a spectator's table, a replay and a bad invite link. Every page
+is also checked for sideways scrolling at phone size.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from ct_server_helpers import CHROMIUM_ARGS, ServerProcess, chromium_path
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+STEP_MS = 20_000
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+BOARD_BUTTONS = "#board button.card-btn.playable:enabled, #board button.choice:enabled"
+ONE_ROW = json.dumps([{"name": "Trump", "contract": "trump", "value": 1}])
+TABLES: dict[str, dict[str, Any]] = {
+    "contest": {"players": 2, "settings": {"max_rounds": 30}},
+    "chai-tea-jazz": {"players": 3, "settings": {"setup": ONE_ROW}},
+    "chez": {"players": 3, "settings": {}},
+    "chez-geek": {"players": 3, "settings": {"turn_limit": 4}},
+}
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[ServerProcess]:
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as tmp:
+        proc = ServerProcess(f"sqlite:///{Path(tmp) / 'a11y.db'}")
+        proc.start()
+        yield proc
+        proc.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    try:
+        path = chromium_path()
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def violations(page: Page, where: str) -> list[str]:
+    """Serious or critical axe findings, and sideways scrolling, named by state."""
+    results = Axe().run(page)
+    found = [
+        f"{where}: {v['id']}: {v['help']} ({len(v['nodes'])} nodes: {v['nodes'][0]['target']})"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    wide = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    if wide > 1:
+        found.append(f"{where}: the page scrolls sideways by {wide} px")
+    return found
+
+
+def create(server: ServerProcess, game: str, **options: Any) -> dict[str, Any]:
+    t = TABLES[game]
+    body = {
+        "game": game,
+        "players": t["players"],
+        "settings": t["settings"],
+        "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (t["players"] - 1),
+        "turn_seconds": 0,
+        "bot_delay": 0,
+        **options,
+    }
+    res = httpx.post(server.base + "/api/tables", json=body)
+    assert res.status_code == 201, res.text
+    return res.json()
+
+
+def click_some(page: Page, rng: random.Random, clicks: int) -> None:
+    """Play ``clicks`` moves by clicking the board (or stop at the end of the game)."""
+    done = 0
+    for _ in range(clicks * 20):
+        if done >= clicks or page.locator("#result-box").is_visible():
+            return
+        page.wait_for_function(
+            "(sel) => !document.getElementById('result-box').hidden"
+            " || document.querySelectorAll(sel).length > 0",
+            arg=BOARD_BUTTONS,
+            timeout=STEP_MS,
+        )
+        buttons = page.locator(BOARD_BUTTONS)
+        n = buttons.count()
+        if not n:
+            continue
+        try:
+            buttons.nth(rng.randrange(n)).click(timeout=2_000)
+            done += 1
+        except Exception:  # the view moved on under the click: look again
+            continue
+
+
+def both_sizes(browser: Browser, url: str, ready: str, where: str) -> list[str]:
+    found = []
+    for size, viewport in SIZES.items():
+        page = browser.new_page(viewport=viewport)
+        page.goto(url)
+        page.wait_for_selector(ready, timeout=STEP_MS)
+        found += violations(page, f"{where} ({size})")
+        page.close()
+    return found
+
+
+def test_lobby_spectator_replay_and_bad_link(server, browser):
+    found = both_sizes(browser, server.base + "/", "form[data-game]", "lobby")
+    created = create(server, "contest")
+    table = created["table"]["id"]
+    found += both_sizes(browser, created["spectate_url"], "#board .board", "spectator")
+    bad = f"{server.base}/t/{table}#token=not-a-token"
+    found += both_sizes(browser, bad, "#board .error", "bad invite link")
+    page = browser.new_page(viewport=SIZES["desktop"])
+    page.goto(created["invites"][0]["url"])
+    click_some(page, random.Random(3), 400)
+    expect(page.locator("#result-box")).to_be_visible(timeout=STEP_MS)
+    page.close()
+    found += both_sizes(browser, f"{server.base}/replay/{table}", "#where", "replay")
+    assert found == [], found
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_a_board_in_play_in_a_second_tab_and_at_the_end(server, browser, game):
+    # Contest's calls wait for the person (a question stays open while it is checked);
+    # elsewhere a reaction phase lasts its whole clock, so it is kept short
+    created = create(server, game, reaction_seconds=30 if game == "contest" else 0.5)
+    url = created["invites"][0]["url"]
+    desktop = browser.new_page(viewport=SIZES["desktop"])
+    desktop.goto(url)
+    desktop.wait_for_selector("#board .board", timeout=STEP_MS)
+    found = []
+    if game == "contest":
+        # Contest asks the person at every call: the reaction window with its buttons
+        rng = random.Random(1)
+        for _ in range(60):
+            desktop.wait_for_selector(BOARD_BUTTONS, timeout=STEP_MS)
+            if desktop.locator("#board .banner button.choice").count():
+                break
+            buttons = desktop.locator(BOARD_BUTTONS)
+            buttons.nth(rng.randrange(buttons.count())).click(timeout=2_000)
+        expect(desktop.locator("#board .banner button.choice").first).to_be_visible()
+        found += violations(desktop, "contest reaction window (desktop)")
+    click_some(desktop, random.Random(7), 25)  # a log long enough to scroll
+    found += violations(desktop, f"{game} in play (desktop)")
+    # the same seat opened on a phone: it plays there; the desktop tab is told so
+    phone = browser.new_page(viewport=SIZES["phone"], has_touch=True)
+    phone.goto(url)
+    phone.wait_for_selector("#board .board", timeout=STEP_MS)
+    expect(desktop.locator("#elsewhere")).to_be_visible(timeout=STEP_MS)
+    found += violations(desktop, f"{game} opened elsewhere (desktop)")
+    found += violations(phone, f"{game} in play (phone)")
+    click_some(phone, random.Random(9), 3000)
+    expect(phone.locator("#result-box")).to_be_visible(timeout=STEP_MS)
+    found += violations(phone, f"{game} game over (phone)")
+    desktop.locator("#play-here").click()
+    expect(desktop.locator("#result-box")).to_be_visible(timeout=STEP_MS)
+    found += violations(desktop, f"{game} game over (desktop)")
+    desktop.close()
+    phone.close()
+    assert found == [], found
