@@ -54,7 +54,8 @@ def main() -> None:
                         "settings": settings,
                         "seats": [{"kind": "human"}]
                         + [{"kind": "bot", "bot": "random"}] * (players - 1),
-                        "reaction_seconds": 0,
+                        "reaction_seconds": 0.5,
+                        "bot_delay": 0,
                     }
                     created = httpx.post(server.base + "/api/tables", json=body).json()
                     page = browser.new_page(viewport={"width": 1100, "height": 760})

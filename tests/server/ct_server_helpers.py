@@ -43,7 +43,7 @@ def app_client(database: str | Path, **settings: Any) -> Iterator[TestClient]:
 
 
 def create_table(client: Any, game: str = "contest", **body: Any) -> dict[str, Any]:
-    body = {"game": game, **body}
+    body = {"game": game, "bot_delay": 0, **body}  # bots at once unless a test says otherwise
     r = client.post("/api/tables", json=body)
     assert r.status_code == 201, r.text
     created = r.json()

@@ -48,6 +48,7 @@ def test_sigkill_during_many_games_loses_no_acknowledged_move(database):
                 "game": "contest",
                 "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
                 "reaction_seconds": 30,
+                "bot_delay": 0,
             }
             created = api.post("/api/tables", json=body).json()
             inv = created["invites"][0]

@@ -143,13 +143,17 @@ class TableManager:
         rt = self.live.get(table_id)
         return rt if rt is not None else await self._load(row)
 
-    def options_from(self, req: CreateTable) -> dict[str, Any]:
+    def options_from(self, req: CreateTable, bot_only: bool = False) -> dict[str, Any]:
+        """The table's clocks and pace; bots take a human moment when a person watches."""
         s = self.settings
         turn = s.default_turn_seconds if req.turn_seconds is None else req.turn_seconds
         react = s.default_reaction_seconds if req.reaction_seconds is None else req.reaction_seconds
         if turn > s.max_turn_seconds or react > s.max_turn_seconds:
             raise SettingError(f"clocks are limited to {s.max_turn_seconds} seconds")
-        return {"turn_seconds": turn, "reaction_seconds": react, "bot_delay": req.bot_delay}
+        pace = req.bot_delay
+        if pace is None:
+            pace = 0.0 if bot_only else s.default_bot_delay
+        return {"turn_seconds": turn, "reaction_seconds": react, "bot_delay": pace}
 
     def check_limits(self, req: CreateTable, bot_only: bool) -> None:
         """Refuse a table beyond the server's limits (typed ``LimitError`` / ``SettingError``)."""
@@ -206,7 +210,8 @@ class TableManager:
             if len(specs) != n:
                 raise PlayerCountError(f"{len(specs)} seats given for a {n}-player table")
             specs_list = [(s.kind, s.bot) for s in specs]
-        self.check_limits(req, all(kind == "bot" for kind, _ in specs_list))
+        bot_only = all(kind == "bot" for kind, _ in specs_list)
+        self.check_limits(req, bot_only)
         bots = available_bots(game)
         seats: list[SeatRow] = []
         raw: list[str | None] = []
@@ -229,7 +234,7 @@ class TableManager:
             players=n,
             settings=public_settings(game, req.settings),
             seed=secrets.randbits(62),
-            options=self.options_from(req),
+            options=self.options_from(req, bot_only),
             status="playing",
             created_at=time.time(),
             finished_at=None,

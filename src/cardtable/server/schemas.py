@@ -29,7 +29,9 @@ class CreateTable(BaseModel):
     )
     turn_seconds: float | None = Field(default=None, ge=0)
     reaction_seconds: float | None = Field(default=None, ge=0)
-    bot_delay: float = Field(default=0.0, ge=0, le=10)
+    bot_delay: float | None = Field(
+        default=None, ge=0, le=10, description="seconds a bot waits; default: the server's pace"
+    )
 
 
 class Invite(BaseModel):

@@ -44,7 +44,10 @@ class Settings:
     ws_max_size: int = 65536
     # defaults for new tables (each table may choose its own)
     default_turn_seconds: float = 0.0
-    default_reaction_seconds: float = 8.0
+    # a reaction phase lasts its whole clock where who can answer is hidden: kept short
+    default_reaction_seconds: float = 4.0
+    # how long a bot waits before its turn at a table with a person (bot-only tables: 0)
+    default_bot_delay: float = 1.0
     max_turn_seconds: float = 3600.0
     max_tables_listed: int = 200
     # finished tables nobody watches are dropped from memory beyond this many

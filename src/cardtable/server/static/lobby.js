@@ -1,18 +1,37 @@
 // The lobby: list games, create a table, show invite links, list tables.
 "use strict";
 
+// Seats are chosen by level name; what each level is sits in a help line below.
+const LEVEL_ORDER = ["easy", "medium", "hard", "expert"];
+
+function levelsOf(game) {
+  const levels = (game.levels || []).filter((l) => LEVEL_ORDER.includes(l.level));
+  return levels.sort((a, b) => LEVEL_ORDER.indexOf(a.level) - LEVEL_ORDER.indexOf(b.level));
+}
+
+function defaultSeat(game) {
+  const levels = levelsOf(game);
+  return levels.some((l) => l.level === "medium") ? "bot:medium" : `bot:${game.default_bot}`;
+}
+
 function seatRows(game, count, box) {
   box.replaceChildren();
+  const levels = levelsOf(game);
   for (let i = 0; i < count; i++) {
-    const select = el("select", { name: `seat${i}`, "data-seat": i },
-      el("option", { value: "human" }, "person"),
-      (game.levels || []).map((l) => el("option", { value: "bot:" + l.level, title: l.spec },
-        `bot: ${l.level} (${l.note}${l.rating ? "; rated " + l.rating : ""})`)),
-      game.bots.filter((b) => !(game.levels || []).some((l) => l.level === b))
-        .map((b) => el("option", { value: "bot:" + b }, `bot: ${b}`)));
-    if (i > 0) select.value = "bot:" + game.default_bot;
-    box.append(el("label", {}, `Seat ${i + 1}: `, select));
+    const select = el("select", { name: `seat${i}`, "data-seat": i, "aria-label": `Seat ${i + 1}` },
+      el("option", { value: "human" }, i === 0 ? "me" : "a friend (invite link)"),
+      levels.map((l) => el("option", { value: "bot:" + l.level, title: l.note }, `bot, ${l.level}`)));
+    select.value = i === 0 ? "human" : defaultSeat(game);
+    box.append(el("label", { class: "seat-row" }, el("span", {}, `Seat ${i + 1}`), select));
   }
+}
+
+// What the levels mean, in words (the measured ratings are in docs/bots.md).
+function levelHelp(game) {
+  const levels = levelsOf(game);
+  if (!levels.length) return null;
+  return el("details", { class: "level-help" }, el("summary", {}, "What the bot levels mean"),
+    el("dl", {}, levels.flatMap((l) => [el("dt", {}, l.level), el("dd", {}, l.note)])));
 }
 
 function isStructured(v) {
@@ -52,16 +71,21 @@ function gameCard(game) {
   const settings = game.settings.map((s) =>
     el("label", { title: s.help }, `${humanKey(s.name)}: `, settingInput(s)));
   const turn = el("input", { type: "number", name: "turn_seconds", min: 0, value: 0 });
-  const react = el("input", { type: "number", name: "reaction_seconds", min: 0, value: 8 });
+  const react = el("input", { type: "number", name: "reaction_seconds", min: 0, step: "any", value: 4 });
+  const pace = el("select", { name: "pace" },
+    el("option", { value: "natural" }, "natural (a moment to think)"),
+    el("option", { value: "fast" }, "fast (at once)"));
   const form = el("form", { class: "game panel", "data-game": game.name },
     el("h3", {}, game.title),
     el("p", { class: "muted" }, game.summary),
-    el("label", {}, "Players: ", players),
+    el("label", { class: "seat-row" }, el("span", {}, "Players"), players),
     seats,
+    levelHelp(game),
+    el("label", { class: "seat-row" }, el("span", {}, "Bots' pace"), pace),
     settings.length ? el("details", {}, el("summary", {}, "Settings"), settings) : null,
     el("details", {}, el("summary", {}, "Clocks"),
       el("label", {}, "Seconds per turn (0 = no clock): ", turn),
-      el("label", {}, "Seconds for reaction windows (0 = wait for every answer): ", react)),
+      el("label", {}, "Seconds to answer a play (Chez nopes, Chez Geek Whenevers, Contest calls): ", react)),
     el("button", { class: "primary", type: "submit" }, "Create table"));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
@@ -75,6 +99,7 @@ function gameCard(game) {
       turn_seconds: Number(turn.value),
       reaction_seconds: Number(react.value),
     };
+    if (pace.value === "fast") body.bot_delay = 0;
     try {
       // only what was changed is sent: the game's defaults stay the game's business
       for (const s of game.settings) {
@@ -114,7 +139,7 @@ async function loadTables() {
   body.replaceChildren();
   if (!tables.length) body.append(el("tr", {}, el("td", { class: "muted" }, "No tables yet.")));
   for (const t of tables) {
-    const seats = t.seats.map((s) => s.kind === "bot" ? `${s.name}: bot ${s.bot}` :
+    const seats = t.seats.map((s) => s.kind === "bot" ? `${s.name}: bot, ${s.bot}` :
       `${s.name}: person${s.connected ? " (here)" : ""}`).join(", ");
     const link = t.status === "over"
       ? el("a", { href: `/replay/${t.id}` }, "replay")
