@@ -612,3 +612,32 @@ def test_a_seat_opened_twice_plays_in_the_newest_tab_only(client):
                 json.dumps({"type": "move", "id": "n1", "move": up["move"], "action": action})
             )
             assert receive_until(new, "ack")["id"] == "n1"
+
+
+def test_a_person_is_called_by_the_name_they_gave_everywhere(client):
+    t = create_table(
+        client,
+        "contest",
+        seats=[{"kind": "human", "name": "  Sam   Lee "}, {"kind": "bot", "bot": "easy"}],
+    )
+    tid = t["table"]["id"]
+    assert [i["seat_name"] for i in t["invites"]] == ["Sam Lee"]
+    listed = client.get(f"/api/tables/{tid}").json()
+    assert [s["name"] for s in listed["seats"]] == ["Sam Lee", "Bo (bot, easy)"]
+    assert [s["game_name"] for s in listed["seats"]] == ["Black", "White"]
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        welcome = hello(ws, t["invites"][0]["token"])
+        assert welcome["names"] == ["Sam Lee", "Bo (bot, easy)"]
+        assert welcome["seat_names"] == ["Black", "White"]  # what the log says, to replace
+
+
+@pytest.mark.parametrize("name", ["x" * 25, "bell\u0007", "line\nbreak"])
+def test_a_bad_name_is_refused_and_makes_no_table(client, name):
+    before = len(client.get("/api/tables").json())
+    r = client.post(
+        "/api/tables", json={"game": "contest", "seats": [{"kind": "human", "name": name}, {}]}
+    )
+    # control characters are refused by the body's text check, length by the schema
+    assert (r.status_code, r.json()["code"]) in ((400, "bad_text"), (422, "invalid"))
+    assert name not in r.text  # the input is not echoed
+    assert len(client.get("/api/tables").json()) == before

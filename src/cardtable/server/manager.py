@@ -153,7 +153,11 @@ class TableManager:
         pace = req.bot_delay
         if pace is None:
             pace = 0.0 if bot_only else s.default_bot_delay
-        return {"turn_seconds": turn, "reaction_seconds": react, "bot_delay": pace}
+        names = {str(i): s.name for i, s in enumerate(req.seats or []) if s.name}
+        out: dict[str, Any] = {"turn_seconds": turn, "reaction_seconds": react, "bot_delay": pace}
+        if names:
+            out["names"] = names
+        return out
 
     def check_limits(self, req: CreateTable, bot_only: bool) -> None:
         """Refuse a table beyond the server's limits (typed ``LimitError`` / ``SettingError``)."""

@@ -36,6 +36,7 @@ from cardtable.engine.game import Action, Game, State
 from cardtable.server import snapshots
 from cardtable.server.db import MoveRow, SeatRow, Snapshot, Storage, TableRow
 from cardtable.server.errors import ProtocolError
+from cardtable.server.names import display_names
 from cardtable.server.thinking import MADE, Thinker, move_seed
 from cardtable.server.views import (
     Delta,
@@ -636,6 +637,7 @@ def table_summary(
     row: TableRow, runtime: TableRuntime | None, title: Callable[[str], str], game: Game
 ) -> dict[str, Any]:
     """Public facts about a table (never tokens, never a seed, never a file path)."""
+    names = display_names(row, game)
     connected: set[int] = set()
     if runtime is not None:
         connected = {s.seat for s in runtime.subscribers if s.seat is not None}
@@ -650,7 +652,8 @@ def table_summary(
         "seats": [
             {
                 "seat": s.seat,
-                "name": game.seat_name(s.seat),
+                "name": names[s.seat],
+                "game_name": game.seat_name(s.seat),
                 "kind": s.kind,
                 "bot": s.bot,
                 "connected": s.seat in connected if s.kind == "human" else True,

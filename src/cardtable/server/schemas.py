@@ -9,15 +9,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from cardtable.server.errors import ProtocolError
-from cardtable.server.inputs import InputError, load_json
+from cardtable.server.inputs import InputError, check_text, load_json
 
 
 class SeatSpec(BaseModel):
     kind: Literal["human", "bot"] = "human"
     bot: str | None = Field(default=None, description="bot name when kind is bot")
+    name: str | None = Field(
+        default=None, max_length=24, description="what the table calls this seat (a person's)"
+    )
+
+    @field_validator("name")
+    @classmethod
+    def _plain_name(cls, value: str | None) -> str | None:
+        """A name is shown everywhere as text: trimmed, no control characters."""
+        if value is None:
+            return None
+        try:
+            value = check_text(value, "name").strip()
+        except InputError as exc:
+            raise ValueError(str(exc)) from exc
+        return " ".join(value.split()) or None
 
 
 class CreateTable(BaseModel):

@@ -19,6 +19,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from cardtable.engine.registry import game_info
 from cardtable.server.errors import ProtocolError
 from cardtable.server.manager import TableManager, TableNotFound
+from cardtable.server.names import display_names
 from cardtable.server.runtime import Subscriber, TableRuntime
 from cardtable.server.schemas import AutoPassMsg, Hello, MoveMsg, PingMsg, parse_client_message
 from cardtable.server.settings import Settings
@@ -63,6 +64,8 @@ def welcome(rt: TableRuntime, manager: TableManager, seat: int | None) -> dict[s
         "seat": seat,
         "seat_name": rt.game.seat_name(seat) if seat is not None else None,
         "seat_names": [rt.game.seat_name(i) for i in range(len(rt.seats))],
+        # what the page calls each seat (the log's game names are replaced by these)
+        "names": display_names(rt.row, rt.game),
         "role": "seat" if seat is not None else "spectator",
         "auto_pass": auto,
     }

@@ -15,6 +15,7 @@ from fastapi import APIRouter, Header, HTTPException, Request, Response
 
 from cardtable.engine.errors import CardtableError
 from cardtable.server.deps import manager_of, seat_of, table_or_404
+from cardtable.server.names import display_names
 from cardtable.server.replays import replay_steps
 from cardtable.server.schemas import CreatedTable, CreateTable, Invite, TableSummary
 
@@ -34,7 +35,7 @@ async def create_table(body: CreateTable, request: Request) -> CreatedTable:
     invites = [
         Invite(
             seat=i,
-            seat_name=rt.game.seat_name(i),
+            seat_name=display_names(rt.row, rt.game)[i],
             token=tok,
             url=invite_url(request, rt.id, i, tok),
         )
@@ -84,6 +85,7 @@ async def get_replay(table_id: str, request: Request) -> dict[str, Any]:
         "game": rt.row.game,
         "title": rt.game.info.title,
         "seat_names": [rt.game.seat_name(i) for i in range(rt.game.num_players)],
+        "names": display_names(rt.row, rt.game),
         "seats": manager_of(request).summary(rt)["seats"],
         "catalogue": rt.game.card_catalogue(),
         "record": rt.row.record,

@@ -80,3 +80,17 @@ function describeResult(result, seatNames, mySeat) {
   }
   return `${head} ${parts.join(", ")}`;
 }
+
+// The engine's log names seats as the game does ("P0", "Black", "P1A"); the page
+// calls them what the table does (a person's name, "Ada (bot, hard)"). Whole
+// words only, longest first, so "P1" never eats the start of "P1A".
+function renameSeats(text, gameNames, names) {
+  if (!names || !gameNames) return text;
+  const order = gameNames.map((g, i) => [g, names[i]]).filter(([g, n]) => g && n && g !== n)
+    .sort((a, b) => b[0].length - a[0].length);
+  let out = String(text);
+  for (const [g, n] of order) {
+    out = out.replace(new RegExp(`(^|[^\\w])${g.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w])`, "g"), (m, pre) => pre + n);
+  }
+  return out;
+}

@@ -72,12 +72,14 @@ function gameCard(game) {
     el("label", { title: s.help }, `${humanKey(s.name)}: `, settingInput(s)));
   const turn = el("input", { type: "number", name: "turn_seconds", min: 0, value: 0 });
   const react = el("input", { type: "number", name: "reaction_seconds", min: 0, step: "any", value: 4 });
+  const myName = el("input", { type: "text", name: "my_name", maxlength: 24, autocomplete: "nickname", placeholder: "Player 1" });
   const pace = el("select", { name: "pace" },
     el("option", { value: "natural" }, "natural (a moment to think)"),
     el("option", { value: "fast" }, "fast (at once)"));
   const form = el("form", { class: "game panel", "data-game": game.name },
     el("h3", {}, game.title),
     el("p", { class: "muted" }, game.summary),
+    el("label", { class: "seat-row" }, el("span", {}, "Your name"), myName),
     el("label", { class: "seat-row" }, el("span", {}, "Players"), players),
     seats,
     levelHelp(game),
@@ -94,8 +96,8 @@ function gameCard(game) {
       game: game.name,
       players: Number(players.value),
       settings: {},
-      seats: [...seats.querySelectorAll("select")].map((s) =>
-        s.value === "human" ? { kind: "human" } : { kind: "bot", bot: s.value.slice(4) }),
+      seats: [...seats.querySelectorAll("select")].map((s, i) =>
+        s.value === "human" ? { kind: "human", name: (i === 0 && myName.value.trim()) || null } : { kind: "bot", bot: s.value.slice(4) }),
       turn_seconds: Number(turn.value),
       reaction_seconds: Number(react.value),
     };

@@ -9,12 +9,18 @@ const ui = { picker: null, selected: new Set() };
 function context(seat, step) {
   const data = replay.data;
   return {
-    game: data.game, seat, replay: true, names: data.seat_names, kinds: replay.kinds,
+    game: data.game, seat, replay: true, names: data.names || data.seat_names, kinds: replay.kinds,
     obs: step.observations[seat], spectator: false, legal: [], canAct: false, reasons: {},
     waitingReason: "this is a replay", prompt: null, toAct: step.observations[seat].to_act ?? null,
     reaction: false, answered: false, result: null, over: false, catalogue: data.catalogue, ui,
     play: () => {}, rerender: () => show(replay.index),
   };
+}
+
+// one name per seat everywhere: the table's names, not the game's "P0"
+function nameOf(seat) {
+  const data = replay.data;
+  return (data.names || data.seat_names)[seat];
 }
 
 function show(i) {
@@ -26,7 +32,7 @@ function show(i) {
   $("slider").value = replay.index;
   $("where").textContent = `step ${replay.index} of ${steps.length - 1}, move ${step.move}`;
   $("step-title").textContent = step.action === null ? (replay.index === 0 ? "Start" : "End")
-    : `${step.seat_name}: ${CT.describe(replay.data.game, step.action, context(step.seat, step))}`;
+    : `${nameOf(step.seat)}: ${CT.describe(replay.data.game, step.action, context(step.seat, step))}`;
   CT.drawBoard($("board"), ctx);
   $("render").textContent = step.texts[seat] || "";
   $("observation").replaceChildren(renderValue(step.observations[seat]));
@@ -35,11 +41,11 @@ function show(i) {
   log.replaceChildren();
   for (const s of steps.slice(0, replay.index + 1)) {
     if (s.action !== null) {
-      const li = CT.kit.logLine(`${s.seat_name}: ${CT.describe(replay.data.game, s.action, context(s.seat, s))}`, Boolean(board && board.cardLog));
+      const li = CT.kit.logLine(`${nameOf(s.seat)}: ${CT.describe(replay.data.game, s.action, context(s.seat, s))}`, Boolean(board && board.cardLog));
       li.className = "mine";
       log.append(li);
     }
-    for (const line of s.log) log.append(CT.kit.logLine(board && board.logWords ? board.logWords(line) : line, Boolean(board && board.cardLog)));
+    for (const line of s.log) log.append(CT.kit.logLine(renameSeats(board && board.logWords ? board.logWords(line) : line, replay.data.seat_names, replay.data.names), Boolean(board && board.cardLog)));
   }
   log.scrollTop = log.scrollHeight;
 }
@@ -53,7 +59,7 @@ async function init() {
   document.title = `cardtable — replay of ${data.title || data.game}`;
   $("download").href = `/api/tables/${encodeURIComponent(tableId)}/record?download=1`;
   $("slider").max = replay.steps.length - 1;
-  data.seat_names.forEach((name, s) => $("seat").append(el("option", { value: s }, name)));
+  (data.names || data.seat_names).forEach((name, s) => $("seat").append(el("option", { value: s }, name)));
   $("seat").addEventListener("change", () => show(replay.index));
   $("slider").addEventListener("input", (ev) => show(Number(ev.target.value)));
   $("first").onclick = () => show(0);

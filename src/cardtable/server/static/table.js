@@ -8,7 +8,7 @@ const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const fragment = new URLSearchParams(location.hash.slice(1));
 const token = fragment.get("token");
 const my = {
-  seat: null, seatNames: [], kinds: [], game: null, catalogue: null, lastMove: 0, msg: null,
+  seat: null, seatNames: [], gameNames: [], kinds: [], game: null, catalogue: null, lastMove: 0, msg: null,
   deadline: null, ws: null, closedForGood: false, counter: 0, answered: false,
 };
 const ui = { picker: null, selected: new Set() };
@@ -17,7 +17,7 @@ const $ = (id) => document.getElementById(id);
 
 function addLog(text, cls) {
   const board = CT.boards[my.game];
-  const words = board && board.logWords ? board.logWords(text) : text;
+  const words = renameSeats(board && board.logWords ? board.logWords(text) : text, my.gameNames, my.seatNames);
   const li = CT.kit.logLine(words, Boolean(board && board.cardLog));
   if (cls) li.className = cls;
   $("log").append(li);
@@ -41,7 +41,7 @@ function renderSeats(table) {
   my.kinds = [];
   for (const s of table.seats) my.kinds[s.seat] = { kind: s.kind, bot: s.bot };
   $("seats").replaceChildren(...table.seats.map((s) =>
-    el("span", { "data-seat": s.seat }, `${s.name}: `, s.kind === "bot" ? `bot (${s.bot})` : "person",
+    el("span", { "data-seat": s.seat }, `${s.name}: `, s.kind === "bot" ? "bot" : "person",
       s.seat === my.seat ? " (you)" : "", "; ")));
 }
 
@@ -133,11 +133,12 @@ function onMessage(msg) {
   switch (msg.type) {
     case "welcome":
       my.seat = msg.seat;
-      my.seatNames = msg.seat_names;
+      my.gameNames = msg.seat_names;
+      my.seatNames = msg.names || msg.seat_names;
       my.game = msg.game.name;
       my.catalogue = msg.catalogue || null;
       $("title").textContent = msg.game.title;
-      $("whoami").textContent = msg.seat === null ? "watching" : `you are ${msg.seat_name}`;
+      $("whoami").textContent = msg.seat === null ? "watching" : `you are ${my.seatNames[msg.seat]}`;
       document.title = `cardtable — ${msg.game.title}`;
       $("auto-pass").checked = msg.auto_pass;
       $("auto-pass-label").hidden = msg.seat === null;
@@ -146,8 +147,11 @@ function onMessage(msg) {
       break;
     case "update":
       if (msg.move < my.lastMove) break;
-      for (const m of msg.mine) addLog(`You: ${CT.describe(my.game, m.action, context0())}`, "mine");
       for (const line of msg.log) addLog(line);
+      // your own moves in your words, unless the public log just told them
+      if (!msg.log.some((line) => my.seat !== null && new RegExp(`(^|\\W)${my.gameNames[my.seat]}(\\W|$)`).test(line))) {
+        for (const m of msg.mine) addLog(`You chose: ${CT.describe(my.game, m.action, context0())}`, "mine");
+      }
       my.lastMove = msg.move;
       $("error").textContent = "";
       renderView(msg);
