@@ -252,6 +252,10 @@ def test_a_full_game_played_by_clicking_the_board(server, browser, game):
         assert box[0] >= 44 and box[1] >= 44, box
     shot(phone, f"{game}-phone")
     phone.close()
+    # the phone took the seat (the newest tab plays): take it back on the desktop
+    expect(page.locator("#elsewhere")).to_be_visible()
+    page.locator("#play-here").click()
+    expect(page.locator("#elsewhere")).to_be_hidden()
 
     samples: list[tuple[int, str]] = []
     clicks = play_to_the_end(page, random.Random(11), samples)

@@ -197,7 +197,8 @@ CT.kit = (() => {
     return el("table", { class: "standings" },
       el("thead", {}, el("tr", {}, el("th", {}, "Place"), el("th", {}, "Player"), el("th", {}, "Result"))),
       el("tbody", {}, rows.map((r, i) => el("tr", { class: r.s === ctx.seat ? "me" : null },
-        el("td", {}, String(r.place ?? i + 1)), el("td", {}, seatName(ctx, r.s)), el("td", {}, String(r.ret ?? ""))))));
+        el("td", {}, String(r.place ?? i + 1)), el("td", {}, seatName(ctx, r.s)),
+        el("td", {}, Number.isInteger(r.ret) ? (r.ret > 0 ? `+${r.ret}` : String(r.ret)) : "")))));
   }
 
   return { tokens, optionsFor, seatName, possessive, seatBox, layout, hand, choices, choiceButton, banner, logLine, faceRow, pile, standings, hint, fan };

@@ -86,11 +86,22 @@ function describeResult(result, seatNames, mySeat) {
 // words only, longest first, so "P1" never eats the start of "P1A".
 function renameSeats(text, gameNames, names) {
   if (!names || !gameNames) return text;
-  const order = gameNames.map((g, i) => [g, names[i]]).filter(([g, n]) => g && n && g !== n)
-    .sort((a, b) => b[0].length - a[0].length);
+  // the engine's plain "P<n>" is a seat's name in some lines even where the game
+  // has its own ("P0A" in a team game's log, "P0" in its tricks)
+  const pairs = gameNames.map((g, i) => [g, names[i]]);
+  names.forEach((n, i) => { if (!gameNames.includes(`P${i}`)) pairs.push([`P${i}`, n]); });
+  const order = pairs.filter(([g, n]) => g && n && g !== n).sort((a, b) => b[0].length - a[0].length);
   let out = String(text);
   for (const [g, n] of order) {
     out = out.replace(new RegExp(`(^|[^\\w])${g.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w])`, "g"), (m, pre) => pre + n);
   }
   return out;
+}
+
+// Small grammar the engines' log lines get wrong in the general case.
+function tidyWords(text) {
+  return String(text)
+    .replace(/\b(a) ([AEIOU][a-z])/g, "an $2")
+    .replace(/\b(-?1) (point|game point|card|trick)s\b/g, "$1 $2")
+    .replace(/\(trump ([CDHS])\)/g, (_, s) => `(${{ C: "clubs", D: "diamonds", H: "hearts", S: "spades" }[s]} trump)`);
 }

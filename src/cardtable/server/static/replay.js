@@ -45,7 +45,7 @@ function show(i) {
       li.className = "mine";
       log.append(li);
     }
-    for (const line of s.log) log.append(CT.kit.logLine(renameSeats(board && board.logWords ? board.logWords(line) : line, replay.data.seat_names, replay.data.names), Boolean(board && board.cardLog)));
+    for (const line of s.log) log.append(CT.kit.logLine(tidyWords(renameSeats(board && board.logWords ? board.logWords(line) : line, replay.data.seat_names, replay.data.names)), Boolean(board && board.cardLog)));
   }
   log.scrollTop = log.scrollHeight;
 }

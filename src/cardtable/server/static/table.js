@@ -17,7 +17,7 @@ const $ = (id) => document.getElementById(id);
 
 function addLog(text, cls) {
   const board = CT.boards[my.game];
-  const words = renameSeats(board && board.logWords ? board.logWords(text) : text, my.gameNames, my.seatNames);
+  const words = tidyWords(renameSeats(board && board.logWords ? board.logWords(text) : text, my.gameNames, my.seatNames));
   const li = CT.kit.logLine(words, Boolean(board && board.cardLog));
   if (cls) li.className = cls;
   $("log").append(li);
@@ -112,11 +112,32 @@ function renderView(msg) {
   if (over) showResult(v.result);
 }
 
+// The end of the game in words: the board says who won, why, and each seat's line.
+function resultWordsOf(result) {
+  const board = CT.boards[my.game];
+  const ctx = context();
+  if (!board || !board.resultWords || !ctx.obs) return null;
+  try {
+    return board.resultWords(ctx, ctx.obs, result);
+  } catch (err) {
+    return null;  // a spectator's public view may lack what the words need: the standings say it
+  }
+}
+
 function showResult(result) {
   $("result-box").hidden = false;
-  const text = describeResult(result, my.seatNames, my.seat);
-  $("result").textContent = text.slice(0, text.search(/[.!]/) + 1) || "Game over.";
-  $("standings").replaceChildren(CT.kit.standings(context(), result));
+  const words = resultWordsOf(result);
+  if (words) {
+    $("result").textContent = `Game over. ${renameSeats(words.headline, my.gameNames, my.seatNames)}`;
+    $("standings").replaceChildren(el("table", { class: "standings" },
+      el("thead", {}, el("tr", {}, words.columns.map((c) => el("th", {}, c)))),
+      el("tbody", {}, words.rows.map((r) => el("tr", { class: r.seats.includes(my.seat) ? "me" : null },
+        r.cells.map((c) => el("td", {}, renameSeats(String(c), my.gameNames, my.seatNames))))))));
+  } else {
+    const text = describeResult(result, my.seatNames, my.seat);
+    $("result").textContent = text.slice(0, text.search(/[.!]/) + 1) || "Game over.";
+    $("standings").replaceChildren(CT.kit.standings(context(), result));
+  }
   $("download").href = `/api/tables/${tableId}/record?download=1`;
   $("replay").href = `/replay/${tableId}`;
   $("rematch").hidden = my.seat === null;
@@ -149,7 +170,8 @@ function onMessage(msg) {
       if (msg.move < my.lastMove) break;
       for (const line of msg.log) addLog(line);
       // your own moves in your words, unless the public log just told them
-      if (!msg.log.some((line) => my.seat !== null && new RegExp(`(^|\\W)${my.gameNames[my.seat]}(\\W|$)`).test(line))) {
+      const me = my.seat === null ? null : new RegExp(`(^|\\W)(${my.gameNames[my.seat]}|P${my.seat})(\\W|$)`);
+      if (!msg.log.some((line) => me && me.test(line))) {
         for (const m of msg.mine) addLog(`You chose: ${CT.describe(my.game, m.action, context0())}`, "mine");
       }
       my.lastMove = msg.move;

@@ -49,7 +49,7 @@
   function teamTag(o, s) {
     if (!o.teams) return null;
     const i = o.sides.findIndex((m) => m.includes(s));
-    return `Team ${i + 1}`;
+    return `Team ${"AB"[i]}`;
   }
 
   function handCount(ctx, o, s) {
@@ -86,9 +86,18 @@
     if (!t) return [contract];
     const slots = t.cards.map(([s, c]) => el("div", { class: `trick-card${t.winning === s ? " winning" : ""}` },
       cards.french(c), el("span", { class: "trick-who" }, CT.kit.seatName(ctx, s))));
+    // a finished trick stays on the table until the next card is led
+    const done = !slots.length && o.tricks && o.tricks.length ? o.tricks[o.tricks.length - 1] : null;
+    const stay = done ? done.cards.map((c, i) => {
+      const s = (done.leader + i) % o.players;
+      return el("div", { class: `trick-card done${done.winner === s ? " winning" : ""}` },
+        cards.french(Array.isArray(c) ? c[1] : c), el("span", { class: "trick-who" }, CT.kit.seatName(ctx, s)));
+    }) : null;
     return [contract,
-      el("p", {}, `Trick ${t.number} of ${t.of}, ${t.direction}${t.led ? `, ${SUIT_WORD[t.led]} led` : ""}`),
-      el("div", { class: "trick", role: "group", "aria-label": "The trick" }, slots.length ? slots : el("span", { class: "muted-light" }, "waiting for the lead"))];
+      el("p", {}, done ? `Trick ${t.number - 1} won by ${CT.kit.seatName(ctx, done.winner)}; trick ${t.number} of ${t.of} is next`
+        : `Trick ${t.number} of ${t.of}, ${t.direction}${t.led ? `, ${SUIT_WORD[t.led]} led` : ""}`),
+      el("div", { class: "trick", role: "group", "aria-label": done ? "The last trick" : "The trick" },
+        slots.length ? slots : stay || el("span", { class: "muted-light" }, "waiting for the lead"))];
   }
 
   function lastTrick(ctx, o) {
@@ -97,7 +106,7 @@
     const last = now || (fr && fr.last_trick) || o.last_trick || null;
     if (!last) return null;
     const title = last.winner === undefined || last.winner === null ? "Last trick" : `Last trick: won by ${CT.kit.seatName(ctx, last.winner)}`;
-    return el("details", { class: "last-trick", open: !now ? true : null }, el("summary", {}, title),
+    return el("details", { class: "last-trick", open: true }, el("summary", {}, title),
       CT.kit.faceRow((last.cards || []).map((c) => (Array.isArray(c) ? c[1] : c)), cards.french, "The last trick"));
   }
 
@@ -111,7 +120,7 @@
     if (!fr && o.phase === "play") return null;
     const r = (fr && list.find((x) => x.round === fr.round)) || list[list.length - 1] || {};
     const has = (k) => r[k] !== undefined && r[k] !== null && typeof r[k] !== "object";
-    const sideName = (i) => (o.teams ? `Team ${i + 1}` : CT.kit.seatName(ctx, o.sides[i][0]));
+    const sideName = (i) => (o.teams ? `Team ${"AB"[i]}` : CT.kit.seatName(ctx, o.sides[i][0]));
     const facts = [
       fr && fr.side_points ? `captured ${fr.side_points.map((p, i) => `${sideName(i)} ${p}`).join(", ")}` : has("captured") ? `captured ${r.captured} points` : null,
       has("last_trick") ? `last trick ${r.last_trick}` : null,
@@ -121,23 +130,45 @@
     ].filter(Boolean).join(", ");
     const round = fr ? fr.round : r.round;
     if (round === undefined) return null;
-    const head = `Round ${round}${has("declarer") ? `: ${CT.kit.seatName(ctx, r.declarer)} played ${r.row ?? ""}${has("contract") ? ` (${r.contract})` : ""}` : ""}`;
+    const contractWords = (c) => String(c).replace(/^trump ([CDHS])$/, (_, s) => `${SUIT_WORD[s]} trump`);
+    const head = `Round ${round}${has("declarer") ? `: ${CT.kit.seatName(ctx, r.declarer)} played ${r.row ?? ""}${has("contract") && contractWords(r.contract) !== r.row ? ` (${contractWords(r.contract)})` : ""}` : ""}`;
     return el("div", { class: "summary", role: "group", "aria-label": "Last round" }, el("b", {}, head), el("span", {}, facts));
+  }
+
+  const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+
+  // The end of the game in words: places by game points, and the rows that decided them.
+  function resultWords(ctx, o, result) {
+    const sb = o.scoreboard;
+    const sideName = (i) => (o.teams ? `Team ${"AB"[i]}` : CT.kit.seatName(ctx, o.sides[i][0]));
+    const members = (i) => (o.teams ? `${sideName(i)}: ${o.sides[i].map((s) => CT.kit.seatName(ctx, s)).join(", ")}` : sideName(i));
+    const gp = sb ? sb.game_points : o.sides.map((side) => result.returns[side[0]]);
+    const order = o.sides.map((_, i) => i).sort((a, b) => gp[b] - gp[a]);
+    const best = gp[order[0]];
+    const winners = order.filter((i) => gp[i] === best);
+    const headline = winners.length === o.sides.length ? "A draw: every side ends level on game points."
+      : `${winners.map(sideName).join(" and ")} ${winners.length > 1 || o.teams || sideName(winners[0]) === "You" ? "win" : "wins"} with ${signed(best)} game point${Math.abs(best) === 1 ? "" : "s"}.`;
+    const rows = order.map((i) => {
+      const won = sb ? sb.rows.filter((r) => r.game_points && r.game_points[i] > 0).map((r) => r.name) : [];
+      return { seats: o.sides[i], cells: [members(i), `${signed(gp[i])} game point${Math.abs(gp[i]) === 1 ? "" : "s"}`, won.length ? `won ${won.join(", ")}` : "won no row"] };
+    });
+    return { headline, columns: ["Side", "Game points", "Rows"], rows };
   }
 
   function scoreboard(ctx, o) {
     const sb = o.scoreboard;
     if (!sb) return null;
     const sides = o.sides.length;
-    const sideName = (i) => (o.teams ? `Team ${i + 1}` : CT.kit.seatName(ctx, o.sides[i][0]));
+    const sideName = (i) => (o.teams ? `Team ${"AB"[i]}` : CT.kit.seatName(ctx, o.sides[i][0]));
     return el("details", { class: "scoreboard", open: true }, el("summary", {}, "Scoreboard"),
       el("table", { class: "grid-table" },
-        el("thead", {}, el("tr", {}, el("th", {}, "Row"), el("th", {}, "Value"), [...Array(sides).keys()].map((i) => el("th", {}, sideName(i))), el("th", {}, "Game points"))),
+        el("thead", {}, el("tr", {}, el("th", {}, "Row"), el("th", {}, "Value"), [...Array(sides).keys()].map((i) => el("th", {}, sideName(i))))),
         el("tbody", {}, sb.rows.map((r) => el("tr", {},
           el("td", {}, r.name), el("td", {}, String(r.value)),
-          r.scores.map((v, i) => el("td", { class: r.open[i] ? "open" : "filled" }, v === null ? "·" : String(v))),
-          el("td", {}, r.game_points === null ? "" : JSON.stringify(r.game_points)))),
-        el("tr", { class: "totals" }, el("td", {}, "Total"), el("td", {}, ""), sb.totals.map((t) => el("td", {}, String(t))), el("td", {}, sb.game_points.join(" / "))))));
+          r.scores.map((v, i) => el("td", { class: r.open[i] ? "open" : "filled" }, v === null ? "·" : String(v),
+            r.game_points ? el("small", { class: "gp" }, ` (${signed(r.game_points[i])})`) : null)))),
+        el("tr", { class: "totals" }, el("td", {}, "Total"), el("td", {}, ""), sb.totals.map((t) => el("td", {}, String(t)))),
+        el("tr", { class: "totals" }, el("td", {}, "Game points"), el("td", {}, ""), sb.game_points.map((g) => el("td", {}, signed(g)))))));
   }
 
   // The picking panel: row, then its choice, then the Bet Debt, then one confirm button.
@@ -196,5 +227,5 @@
     return line.replace(/^(\S+): (pick [^.]+|offer \d+)\.$/, (_, who, bid) => `${who}: ${describe(bid)}.`);
   }
 
-  CT.boards["chai-tea-jazz"] = { render, describe, logWords, cardLog: true };
+  CT.boards["chai-tea-jazz"] = { render, describe, logWords, resultWords, cardLog: true };
 })();

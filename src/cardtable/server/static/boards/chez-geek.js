@@ -131,5 +131,25 @@
     return `${CT.kit.seatName(ctx, a.by)} announces a ${a.play}: ${a.cards.map((c) => cardName(ctx, c)).join(", ")}. Play a Whenever, or pass.`;
   }
 
-  CT.boards["chez-geek"] = { render, describe, windowText, cardLog: false };
+  // The end in words: who reached their Slack Goal, and everyone's Slack against theirs.
+  function resultWords(ctx, o, result) {
+    const players = o.players || [];
+    const places = result.places || players.map((_, s) => s + 1);
+    const order = players.map((p, s) => ({ p, s })).sort((a, b) => places[a.s] - places[b.s]);
+    const win = order[0];
+    const name = win ? CT.kit.seatName(ctx, win.s) : null;
+    const match = o.match && o.match.games > 1 ? ` (game ${o.match.game} of ${o.match.games})` : "";
+    const headline = win
+      ? `${name} ${name === "You" ? "win" : "wins"} with ${win.p.slack} Slack against a goal of ${win.p.goal}${match}.`
+      : "Game over.";
+    const rows = order.map(({ p, s }) => ({
+      seats: [s],
+      cells: [CT.kit.seatName(ctx, s), `${p.slack} of ${p.goal} Slack`, jobName(ctx, p.job),
+        o.match && o.match.games > 1 ? `${o.match.wins[s]} game${o.match.wins[s] === 1 ? "" : "s"} won` : null].filter((x) => x !== null),
+    }));
+    const columns = ["Player", "Slack", "Job"].concat(o.match && o.match.games > 1 ? ["Match"] : []);
+    return { headline, columns, rows };
+  }
+
+  CT.boards["chez-geek"] = { render, describe, windowText, resultWords, cardLog: false };
 })();

@@ -131,5 +131,20 @@
     return `${who}${what}${p.nopes ? `, noped ${p.nopes} time${p.nopes === 1 ? "" : "s"}` : ""}. Nope it with ${ace}, or pass.`;
   }
 
-  CT.boards.chez = { render, describe, windowText, cardLog: true };
+  // The end in words: the finishing order and how each player finished.
+  function resultWords(ctx, o, result) {
+    const places = o.places || result.places || [];
+    const how = { finished: "got rid of every card", out: "knocked out", playing: "last one left" };
+    const order = places.map((p, s) => ({ p, s })).sort((a, b) => a.p - b.p);
+    const first = order.length ? CT.kit.seatName(ctx, order[0].s) : null;
+    const headline = first ? `${first} ${first === "You" ? "come" : "comes"} first.` : "Game over.";
+    const ordinal = (n) => `${n}${[, "st", "nd", "rd"][n % 100 > 10 && n % 100 < 14 ? 0 : n % 10] || "th"}`;
+    const rows = order.map(({ p, s }) => ({
+      seats: [s],
+      cells: [ordinal(p), CT.kit.seatName(ctx, s), how[(o.status || [])[s]] || ""],
+    }));
+    return { headline, columns: ["Place", "Player", "How"], rows };
+  }
+
+  CT.boards.chez = { render, describe, windowText, resultWords, cardLog: true };
 })();

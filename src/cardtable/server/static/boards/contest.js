@@ -109,5 +109,20 @@
     return `Black declared ${pieceName(d[0]) || "?"}, White declared ${pieceName(d[1]) || "?"}. Call a reveal if you think it is a bluff.`;
   }
 
-  CT.boards.contest = { render, describe, windowText, cardLog: false };
+  // The end in words: who won and how (the engine's reason), and each side's losses.
+  function resultWords(ctx, o, result) {
+    const r = o.result || {};
+    const winner = r.winner ?? (result.returns ? result.returns.indexOf(Math.max(...result.returns)) : null);
+    const all = sides(ctx);
+    const who = winner === null ? null : CT.kit.seatName(ctx, winner);
+    const headline = who === null ? "A draw." : `${who} ${who === "You" ? "win" : "wins"}${r.reason ? `: ${r.reason}` : ""}.`;
+    const rows = [0, 1].map((s) => ({
+      seats: [s],
+      cells: [CT.kit.seatName(ctx, s), s === winner ? "won" : winner === null ? "draw" : "lost",
+        `${all[s].defeated.length} of their cards defeated, ${all[s].main_pile} left in the Main Pile`],
+    }));
+    return { headline, columns: ["Player", "Result", "Cards"], rows };
+  }
+
+  CT.boards.contest = { render, describe, windowText, resultWords, cardLog: false };
 })();
