@@ -261,6 +261,12 @@ def test_a_full_game_played_by_clicking_the_board(server, browser, game):
     clicks = play_to_the_end(page, random.Random(11), samples)
     expect(page.locator("#result-box")).to_be_visible()
     expect(page.locator("#standings table")).to_be_visible()
+    # the end in words: a sentence about who won, no raw numbers or lists
+    said = page.locator("#result-box").inner_text()
+    assert re.search(r"\b(wins?|comes? first|draw)\b", said), said
+    assert not re.search(r"\d\.\d{3,}|\[|\]| / -?\d", said), said
+    log = " ".join(page.locator("#log li").all_inner_texts())
+    assert not re.search(r"\bP\d+[AB]?\b", log), log[-500:]  # seats by the table's names
     shot(page, f"{game}-desktop-end")
     assert clicks > 0
     # the notation list was never used: every move came from the board
