@@ -81,7 +81,7 @@ CT.kit = (() => {
 
   // Your hand: sorted, playable cards raised (one click plays, or opens a small
   // picker when the card may be played several ways), the others dimmed.
-  function hand(ctx, list, { face, sort = true, label = "Your hand", multi = null, describe, nameOf = cards.name } = {}) {
+  function hand(ctx, list, { face, sort = true, label = "Your hand", multi = null, describe, nameOf = cards.name, preferAlone = false } = {}) {
     const shown = sort ? cards.sortCards(list) : list;
     const box = el("div", { class: "hand", role: "group", "aria-label": label });
     const selected = ctx.ui.selected;
@@ -114,6 +114,7 @@ CT.kit = (() => {
           return;
         }
         if (options.length === 1) ctx.play(options[0]);
+        else if (preferAlone && options.includes(card)) ctx.play(card);  // combos are built by selecting
         else { ctx.ui.picker = { title: `Play ${nameOf(card)}`, options }; ctx.rerender(); }
       });
       box.append(btn);

@@ -11,7 +11,8 @@
   function describe(action, ctx) {
     const w = action.split(" ");
     const seatWord = (t) => (ctx ? CT.kit.seatName(ctx, Number(t.slice(1))) : t);
-    if (action.includes("+")) return `Play ${glyphs(action.split("+"))}`;
+    // the order of a combo is its own choice: its last card ends on top of the pile
+    if (action.includes("+")) { const l = action.split("+"); return `Play ${glyphs(l)} (${cards.glyph(l[l.length - 1])} on top)`; }
     if (cards.parse(action)) return `Play ${cards.name(action)}`;
     switch (w[0]) {
       case "pick": return "Pick up a card";
@@ -46,7 +47,10 @@
         el("span", { class: "badge" }, `Castle, ${castle.walls} wall${castle.walls === 1 ? "" : "s"}`),
         el("span", { class: "small" }, CT.kit.faceRow(castle.cards, cards.french, "Castle cards"))));
     }
-    if (o.status && o.status[s] !== "playing") bits.push(el("span", { class: "badge" }, o.places && o.places[s] ? `finished, place ${o.places[s]}` : o.status[s]));
+    if (o.status && o.status[s] !== "playing") {
+      const how = o.status[s] === "out" ? "knocked out" : o.status[s];
+      bits.push(el("span", { class: "badge" }, o.places && o.places[s] ? `${how}, place ${o.places[s]}` : how));
+    }
     return bits.length ? [el("div", { class: "flags" }, bits)] : [];
   }
 
@@ -105,7 +109,7 @@
       o.joker_stack ? el("p", { class: "consequence" }, `Joker stack: ${o.joker_stack}`) : null,
       o.secondary && o.secondary.length ? el("div", { class: "secondary" }, el("span", { class: "pile-label" }, `Secondary pile (${o.secondary.length})`),
         el("div", { class: "small" }, kit.faceRow(o.secondary, cards.french, "Secondary pile"))) : null,
-      el("p", { class: "muted-light" }, `${kit.possessive(ctx, o.turn)} turn: ${o.actions_left} action${o.actions_left === 1 ? "" : "s"} left, bonus action ${o.bonus_used ? "used" : "available"}`),
+      ctx.over ? null : el("p", { class: "muted-light" }, `${kit.possessive(ctx, o.turn)} turn: ${o.actions_left} action${o.actions_left === 1 ? "" : "s"} left, bonus action ${o.bonus_used ? "used" : "available"}`),
       dice(o.last_roll, ctx),
       leaderboard(ctx, o),
     ];
@@ -113,11 +117,17 @@
     for (const a of ctx.legal) if (a.includes("+")) for (const c of a.split("+")) inCombo.add(c);
     const cardish = (a) => a.includes("+") || cards.parse(a) || /^(nope|give) /.test(a);
     const rest = ctx.legal.filter((a) => !cardish(a));
+    // a card that may be played alone plays in one click; "Combine cards" (or a card
+    // that only plays in a combo) starts a selection
+    const alone = new Set(ctx.legal.filter((a) => cards.parse(a)));
+    const combining = ctx.ui.comboMode || ctx.ui.selected.size > 0;
+    const comboToggle = inCombo.size ? el("button", { type: "button", class: `choice secondary${combining ? " selected" : ""}`, "aria-pressed": String(Boolean(combining)),
+      onclick: () => { ctx.ui.comboMode = !combining; if (combining) ctx.ui.selected.clear(); ctx.rerender(); } }, combining ? "Stop combining" : "Combine cards") : null;
     const mine = ctx.seat === null ? [] : [
       box(me),
-      kit.choices(ctx, rest, describe),
+      el("div", { class: "choices-row" }, kit.choices(ctx, rest, describe), comboToggle),
       comboBar(ctx),
-      kit.hand(ctx, o.hand || [], { face: cards.french, describe, multi: (c) => inCombo.has(c) }),
+      kit.hand(ctx, o.hand || [], { face: cards.french, describe, preferAlone: true, multi: (c) => inCombo.has(c) && (combining || !alone.has(c)) }),
     ];
     return kit.layout(ctx, others, centre, mine);
   }

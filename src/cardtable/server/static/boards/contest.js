@@ -41,7 +41,11 @@
 
   function sideArea(ctx, s, side) {
     const o = ctx.obs;
-    const declared = o.declared ? o.declared[s] : null;
+    // a declaration is shown only in its own round; a call shows both cards face up
+    const current = o.declared && (!o.declared_round || o.declared_round === o.round);
+    const declared = current ? o.declared[s] : null;
+    const lr = o.last_round;
+    const revealed = current && lr && lr.round === o.declared_round && lr.revealed ? lr.revealed[s] : null;
     const flags = [
       side.banned ? el("span", { class: "badge warn" }, "banned from calling this round") : null,
       side.wrong_calls_in_a_row ? el("span", { class: "badge" }, `${side.wrong_calls_in_a_row} wrong call${side.wrong_calls_in_a_row > 1 ? "s" : ""} in a row`) : null,
@@ -57,21 +61,23 @@
         el("div", { class: "contest-side" },
           CT.kit.pile("Main Pile", side.main_pile),
           el("div", { class: "declared" },
-            el("span", { class: "pile-label" }, declared ? `${o.declared_round && o.declared_round !== o.round ? `round ${o.declared_round}: declared` : "declares"} ${pieceName(declared)}` : "not declared yet"),
-            el("span", { class: "card-slot" }, (side.table || []).length || declared ? pieceFace(side.card) : el("span", { class: "empty-pile" }, "—"))),
+            el("span", { class: "pile-label" }, revealed ? `said ${pieceName(declared)}, was ${pieceName(revealed)}` : declared ? `declares ${pieceName(declared)}` : "not declared yet"),
+            el("span", { class: "card-slot" }, revealed ? pieceFace(revealed) : declared ? pieceFace(side.card) : el("span", { class: "empty-pile" }, "—"))),
           defeatedRow(side)),
         el("div", { class: "flags" }, flags), known, seen],
     });
   }
 
-  function lastRound(o) {
+  function lastRound(ctx, o) {
     const r = o.last_round;
     if (!r) return null;
-    const names = ["Black", "White"];
-    const said = `Round ${r.round}: Black said ${pieceName(r.declared[0])}, White said ${pieceName(r.declared[1])}`;
+    const names = [0, 1].map((s) => CT.kit.seatName(ctx, s));
+    const said = `Round ${r.round}: ${names[0]} said ${pieceName(r.declared[0])}, ${names[1]} said ${pieceName(r.declared[1])}`;
     const call = r.called_by === null || r.called_by === undefined ? "no reveal"
-      : `${names[r.called_by]} called a reveal: Black had ${pieceName(r.revealed[0])}, White had ${pieceName(r.revealed[1])}`;
-    const won = r.winner === null || r.winner === undefined ? "a tie" : `${names[r.winner]} won`;
+      : `${names[r.called_by]} called a reveal: ${names[0]} had ${pieceName(r.revealed[0])}, ${names[1]} had ${pieceName(r.revealed[1])}`;
+    const king = r.revealed && r.revealed.includes("K");
+    const won = r.winner !== null && r.winner !== undefined ? `${names[r.winner]} won the round`
+      : king ? "a King was revealed, which ends the game" : "a tie";
     return el("p", { class: "last-play" }, `${said}; ${call}; ${won}.`);
   }
 
@@ -88,10 +94,10 @@
     }[o.phase] || o.phase;
     const centre = [
       el("p", { class: "centre-title" }, `Round ${o.round} — ${phaseText}`),
-      lastRound(o),
+      lastRound(ctx, o),
       o.consequence_taker !== null && o.consequence_taker !== undefined
         ? el("p", { class: "consequence" }, `${kit.seatName(ctx, o.consequence_taker)} must take a consequence: show the Defeated Pile, or play next round with the top card shown.`) : null,
-      o.result ? el("p", { class: "consequence" }, `Game over: ${o.result.winner === null ? "a draw" : ["Black", "White"][o.result.winner] + " wins"} (${o.result.reason}).`) : null,
+      o.result ? el("p", { class: "consequence" }, `Game over: ${o.result.winner === null ? "a draw" : `${kit.seatName(ctx, o.result.winner)} ${o.result.winner === ctx.seat ? "win" : "wins"}`} (${renameSeats(o.result.reason, ["Black", "White"], ctx.names)}).`) : null,
     ];
     const mine = [
       sideArea(ctx, me, all[me]),
@@ -106,7 +112,8 @@
   function windowText(ctx) {
     const o = ctx.obs;
     const d = o.declared || [];
-    return `Black declared ${pieceName(d[0]) || "?"}, White declared ${pieceName(d[1]) || "?"}. Call a reveal if you think it is a bluff.`;
+    const n = [0, 1].map((s) => CT.kit.seatName(ctx, s));
+    return `${n[0]} declared ${pieceName(d[0]) || "?"}, ${n[1]} declared ${pieceName(d[1]) || "?"}. Call a reveal if you think it is a bluff.`;
   }
 
   // The end in words: who won and how (the engine's reason), and each side's losses.
@@ -115,7 +122,8 @@
     const winner = r.winner ?? (result.returns ? result.returns.indexOf(Math.max(...result.returns)) : null);
     const all = sides(ctx);
     const who = winner === null ? null : CT.kit.seatName(ctx, winner);
-    const headline = who === null ? "A draw." : `${who} ${who === "You" ? "win" : "wins"}${r.reason ? `: ${r.reason}` : ""}.`;
+    const reason = r.reason ? renameSeats(r.reason, ["Black", "White"], ctx.names) : null;
+    const headline = who === null ? "A draw." : `${who} ${who === "You" ? "win" : "wins"}${reason ? `: ${reason}` : ""}.`;
     const rows = [0, 1].map((s) => ({
       seats: [s],
       cells: [CT.kit.seatName(ctx, s), s === winner ? "won" : winner === null ? "draw" : "lost",
