@@ -175,3 +175,30 @@ def test_a_board_in_play_in_a_second_tab_and_at_the_end(server, browser, game):
     desktop.close()
     phone.close()
     assert found == [], found
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_how_to_play_and_the_games_words_explained_in_place(server, browser, game):
+    created = create(server, game, reaction_seconds=0.3)
+    found = []
+    for size, viewport in SIZES.items():
+        page = browser.new_page(viewport=viewport, has_touch=size == "phone")
+        page.goto(created["invites"][0]["url"])
+        page.wait_for_selector("#board button.term", timeout=STEP_MS)
+        term = page.locator("#board button.term").first
+        word = term.inner_text()
+        term.click()  # a tap opens the note
+        expect(page.locator(".term-pop")).to_be_visible()
+        assert len(page.locator(".term-pop").inner_text()) > 20, word
+        page.keyboard.press("Escape")
+        expect(page.locator(".term-pop")).to_have_count(0)
+        page.locator("#how-to-play").click()
+        dialog = page.locator("dialog.help-dialog")
+        expect(dialog).to_be_visible()
+        assert dialog.locator("section").count() >= 3
+        assert word in dialog.locator(".help-terms").inner_text()
+        found += violations(page, f"{game} how to play ({size})")
+        dialog.locator("button[type=submit]").click()
+        expect(dialog).to_have_count(0)
+        page.close()
+    assert found == [], found

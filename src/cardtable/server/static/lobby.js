@@ -79,6 +79,7 @@ function gameCard(game) {
   const form = el("form", { class: "game panel", "data-game": game.name },
     el("h3", {}, game.title),
     el("p", { class: "muted" }, game.summary),
+    el("p", {}, el("button", { type: "button", class: "link-button", onclick: () => CT.help.open(game.name) }, `How to play ${game.title}`)),
     el("label", { class: "seat-row" }, el("span", {}, "Your name"), myName),
     el("label", { class: "seat-row" }, el("span", {}, "Players"), players),
     seats,

@@ -79,6 +79,8 @@ function draw() {
   if (!my.msg) return;
   const ctx = context();
   CT.drawBoard($("board"), ctx);
+  CT.help.rename($("board"), my.gameNames, my.seatNames);
+  CT.help.annotate($("board"), my.help);
   tick();
 }
 
@@ -159,6 +161,7 @@ function onMessage(msg) {
       my.game = msg.game.name;
       my.catalogue = msg.catalogue || null;
       $("title").textContent = msg.game.title;
+      CT.help.load(my.game).then((data) => { my.help = data; draw(); });
       $("whoami").textContent = msg.seat === null ? "watching" : `you are ${my.seatNames[msg.seat]}`;
       document.title = `cardtable — ${msg.game.title}`;
       $("auto-pass").checked = msg.auto_pass;
@@ -262,6 +265,7 @@ $("my-log").addEventListener("click", async () => {
   a.click();
   a.remove();
 });
+$("how-to-play").addEventListener("click", () => { if (my.game) CT.help.open(my.game); });
 $("play-here").addEventListener("click", () => {
   // take the seat back: a new connection is the newest, so it plays
   my.elsewhere = false;

@@ -1,0 +1,106 @@
+// Help in place: a short "How to play" per game, and the game's own words
+// (Slack, Bet Debt, Plague, piece values…) explained where the board shows
+// them — a tap or hover on the dotted word opens a short note. The texts live
+// in /static/help/<game>.json, one file per game, so the page stays generic.
+"use strict";
+
+CT.help = (() => {
+  const cache = new Map();
+  let pop = null;
+
+  async function load(game) {
+    if (!cache.has(game)) {
+      cache.set(game, fetch(`/static/help/${encodeURIComponent(game)}.json`)
+        .then((r) => (r.ok ? r.json() : null)).catch(() => null));
+    }
+    return cache.get(game);
+  }
+
+  // The "How to play" dialog: a few short sections and the glossary.
+  function dialog(data) {
+    const box = el("dialog", { class: "help-dialog", "aria-labelledby": "help-title" },
+      el("h2", { id: "help-title" }, data.title),
+      data.sections.map(([head, text]) => el("section", {}, el("h3", {}, head), el("p", {}, text))),
+      el("h3", {}, "Words of the game"),
+      el("dl", { class: "help-terms" }, Object.entries(data.terms).flatMap(([t, d]) => [el("dt", {}, t), el("dd", {}, d)])),
+      el("form", { method: "dialog" }, el("button", { type: "submit", class: "primary" }, "Close")));
+    box.addEventListener("close", () => box.remove());
+    return box;
+  }
+
+  async function open(game) {
+    const data = await load(game);
+    if (!data) return;
+    const box = dialog(data);
+    document.body.append(box);
+    box.showModal();
+  }
+
+  function hide() {
+    if (pop) { pop.remove(); pop = null; }
+    for (const b of document.querySelectorAll("button.term[aria-expanded=true]")) b.setAttribute("aria-expanded", "false");
+  }
+
+  function show(btn, text) {
+    hide();
+    pop = el("div", { class: "term-pop", role: "tooltip", id: "term-pop" }, text);
+    document.body.append(pop);
+    const r = btn.getBoundingClientRect();
+    const left = Math.max(8, Math.min(window.scrollX + r.left, window.scrollX + document.documentElement.clientWidth - pop.offsetWidth - 8));
+    pop.style.left = `${left}px`;
+    pop.style.top = `${window.scrollY + r.bottom + 6}px`;
+    btn.setAttribute("aria-expanded", "true");
+    btn.setAttribute("aria-describedby", "term-pop");
+  }
+
+  function termButton(term, text) {
+    const b = el("button", { type: "button", class: "term", "aria-expanded": "false", "aria-label": `${term} (what is this?)` }, term);
+    // a tap (which also fires mouseenter on touch screens) always shows; Escape or a tap elsewhere hides
+    b.addEventListener("click", (ev) => { ev.stopPropagation(); show(b, text); });
+    b.addEventListener("mouseenter", () => show(b, text));
+    b.addEventListener("mouseleave", hide);
+    b.addEventListener("blur", hide);
+    return b;
+  }
+
+  // Marks the first place each term appears in ``root`` (text outside buttons,
+  // links and form controls), so every board gets its words explained without
+  // knowing about it.
+  function annotate(root, data) {
+    if (!data || !root) return;
+    const terms = Object.keys(data.terms).sort((a, b) => b.length - a.length);
+    const done = new Set();
+    const skip = (node) => node.parentElement && node.parentElement.closest("button, a, select, option, summary, svg, .term, dialog, label, input, textarea, [role=img]");
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const nodes = [];
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) if (!skip(n)) nodes.push(n);
+    for (const node of nodes) {
+      for (const term of terms) {
+        if (done.has(term)) continue;
+        const at = node.textContent.search(new RegExp(`(^|[^\\w])${term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w])`));
+        if (at < 0) continue;
+        const start = node.textContent.indexOf(term, at);
+        const after = node.splitText(start);
+        after.splitText(term.length);
+        after.replaceWith(termButton(term, data.terms[term]));
+        done.add(term);
+        break;  // the rest of this text node is now a new node: the walk already passed it
+      }
+    }
+  }
+
+  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") hide(); });
+  document.addEventListener("click", hide);
+  // Engine text drawn on the board ("P0 rolls 3") names seats by the game's names:
+  // say the table's names there too, as the log does.
+  function rename(root, gameNames, names) {
+    if (!root || !names) return;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = renameSeats(n.textContent, gameNames, names);
+      if (text !== n.textContent) n.textContent = text;
+    }
+  }
+
+  return { load, open, annotate, rename };
+})();
