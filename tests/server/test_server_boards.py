@@ -362,7 +362,9 @@ def test_keyboard_plays_and_dimmed_cards_say_why(server, browser):
     expect(dimmed).to_have_attribute("aria-disabled", "true")
     assert "cannot be played" in (dimmed.get_attribute("aria-label") or "")
     dimmed.dispatch_event("click")  # aria-disabled: Playwright would refuse a plain click
-    expect(page.locator("#hint")).not_to_have_text("")
+    # the reason is said right under the hand, in words
+    expect(page.locator("#board .hand-hint")).not_to_have_text("")
+    assert not re.search(r"\([CDHS]\)", page.locator("#board .hand-hint").inner_text())
     # the digit keys choose: "1" takes the first choice (no card is playable while picking)
     before = page.locator("#move").text_content()
     page.keyboard.press("1")

@@ -74,9 +74,19 @@ CT.kit = (() => {
       el("div", { class: "mine" }, mine));
   }
 
+  // Why a card cannot be played, in words, right under the hand (and in #hint for
+  // pages without a hand): "must follow suit (H)" -> "must follow suit (hearts)".
+  const SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+  function reasonWords(text) {
+    return String(text).replace(/\(([CDHS])\)/g, (_, s) => `(${SUIT_WORDS[s]})`);
+  }
+
   function hint(text) {
+    const words = reasonWords(text);
+    const near = document.querySelector("#board .hand-hint");
+    if (near) near.textContent = words;
     const box = document.getElementById("hint");
-    if (box) box.textContent = text;
+    if (box) box.textContent = near ? "" : words;
   }
 
   // Your hand: sorted, playable cards raised (one click plays, or opens a small
@@ -87,7 +97,7 @@ CT.kit = (() => {
     const selected = ctx.ui.selected;
     shown.forEach((card, i) => {
       const options = ctx.canAct ? optionsFor(ctx, card) : [];
-      const reason = ctx.reasons[card] || (ctx.canAct && !ctx.reaction ? "not playable now" : ctx.waitingReason);
+      const reason = reasonWords(ctx.reasons[card] || (ctx.canAct && !ctx.reaction ? "not playable now" : ctx.waitingReason));
       const playable = options.length > 0;
       const picked = multi && selected.has(`${card}#${i}`);
       const btn = el("button", {
@@ -130,7 +140,7 @@ CT.kit = (() => {
       }
     });
     const picker = ctx.ui.picker ? pickerBox(ctx, describe) : null;
-    return el("div", { class: "hand-wrap" }, box, picker);
+    return el("div", { class: "hand-wrap" }, box, el("p", { class: "hand-hint", role: "status", "aria-live": "polite" }), picker);
   }
 
   function pickerBox(ctx, describe) {
