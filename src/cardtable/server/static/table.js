@@ -53,6 +53,7 @@ function context() {
   const legal = open ? v.legal : [];
   return {
     game: my.game,
+    move: msg.move,
     seat: my.seat,
     names: my.seatNames,
     kinds: my.kinds,

@@ -125,11 +125,37 @@
       onclick: () => { ctx.ui.comboMode = !combining; if (combining) ctx.ui.selected.clear(); ctx.rerender(); } }, combining ? "Stop combining" : "Combine cards") : null;
     const mine = ctx.seat === null ? [] : [
       box(me),
+      autoEnd(ctx),
       el("div", { class: "choices-row" }, kit.choices(ctx, rest, describe), comboToggle),
       comboBar(ctx),
       kit.hand(ctx, o.hand || [], { face: cards.french, describe, preferAlone: true, multi: (c) => inCombo.has(c) && (combining || !alone.has(c)) }),
     ];
     return kit.layout(ctx, others, centre, mine);
+  }
+
+  // When nothing is left of your turn but "end" and the optional bonus actions, the
+  // turn ends by itself after a short moment (the same moment whatever bonus is
+  // possible), unless you keep it; the preference is kept in this browser.
+  const AUTO_END_MS = 1500;
+  const BONUS = /^(end|castle|siege|bet)( |$)/;
+  function autoEndOn() {
+    try { return localStorage.getItem("cardtable-chez-auto-end") !== "0"; } catch (err) { return true; }
+  }
+
+  function autoEnd(ctx) {
+    const ui = ctx.ui;
+    const only = ctx.canAct && !ctx.reaction && ctx.legal.includes("end") && ctx.legal.every((a) => BONUS.test(a));
+    if (!only || !autoEndOn() || ui.keepTurn === ctx.move) return null;
+    if (!ui.autoEnd || ui.autoEnd.move !== ctx.move) {
+      if (ui.autoEnd) clearTimeout(ui.autoEnd.timer);
+      ui.autoEnd = { move: ctx.move, timer: setTimeout(() => { if (ui.keepTurn !== ctx.move) ctx.play("end"); }, AUTO_END_MS) };
+    }
+    const keep = () => { ui.keepTurn = ctx.move; clearTimeout(ui.autoEnd.timer); ctx.rerender(); };
+    const never = () => { try { localStorage.setItem("cardtable-chez-auto-end", "0"); } catch (err) { /* private mode */ } keep(); };
+    return el("div", { class: "banner quiet", role: "status" },
+      el("span", {}, ctx.legal.length > 1 ? "Your actions are done; your turn ends in a moment (a bonus action is still possible)." : "Your actions are done; your turn ends in a moment."),
+      el("button", { type: "button", class: "choice secondary", onclick: keep }, "Keep my turn"),
+      el("button", { type: "button", class: "choice secondary", onclick: never }, "Always ask me"));
   }
 
   function windowText(ctx) {
