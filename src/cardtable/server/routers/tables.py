@@ -13,10 +13,10 @@ from typing import Any
 
 from fastapi import APIRouter, Header, HTTPException, Request, Response
 
-from cardtable.engine.errors import CardtableError
+from cardtable.engine.errors import CardtableError, SettingError
 from cardtable.server.deps import manager_of, seat_of, table_or_404
 from cardtable.server.names import display_names
-from cardtable.server.replays import replay_steps
+from cardtable.server.replays import MAX_PAGE, replay_page
 from cardtable.server.schemas import CreatedTable, CreateTable, Invite, TableSummary
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
@@ -75,11 +75,20 @@ async def get_record(table_id: str, request: Request, download: bool = False) ->
 
 
 @router.get("/{table_id}/replay")
-async def get_replay(table_id: str, request: Request) -> dict[str, Any]:
+async def get_replay(
+    table_id: str, request: Request, start: int = 0, count: int = MAX_PAGE
+) -> dict[str, Any]:
+    """One page of a finished game's steps (``start``, at most ``MAX_PAGE`` of them).
+
+    The cost of a request is bounded by a page whatever the game's length (see
+    ``replays``); the whole record has its own endpoint.
+    """
     rt = await table_or_404(manager_of(request), table_id)
     if rt.status != "over" or rt.row.record is None:
         raise HTTPException(409, "a replay is available once the game is over")
-    steps = await asyncio.to_thread(replay_steps, rt.row.record)
+    if start < 0 or not 1 <= count <= MAX_PAGE:
+        raise SettingError(f"a replay page starts at 0 or later and holds 1 to {MAX_PAGE} steps")
+    total, steps = await asyncio.to_thread(replay_page, rt.id, rt.row.record, start, count)
     return {
         "table": rt.id,
         "game": rt.row.game,
@@ -88,7 +97,8 @@ async def get_replay(table_id: str, request: Request) -> dict[str, Any]:
         "names": display_names(rt.row, rt.game),
         "seats": manager_of(request).summary(rt)["seats"],
         "catalogue": rt.game.card_catalogue(),
-        "record": rt.row.record,
+        "total": total,
+        "start": start,
         "steps": steps,
     }
 

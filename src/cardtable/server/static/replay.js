@@ -3,7 +3,19 @@
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const $ = (id) => document.getElementById(id);
-const replay = { data: null, steps: [], index: 0, kinds: [] };
+// steps arrive a page at a time (the server bounds each request); ``steps`` is sparse
+const PAGE = 100;
+const replay = { data: null, steps: [], total: 0, index: 0, kinds: [], loading: new Map() };
+
+async function ensure(i) {
+  if (replay.steps[i]) return;
+  const start = Math.floor(i / PAGE) * PAGE;
+  if (!replay.loading.has(start)) {
+    replay.loading.set(start, api(`/api/tables/${encodeURIComponent(tableId)}/replay?start=${start}&count=${PAGE}`)
+      .then((page) => { page.steps.forEach((st, k) => { replay.steps[start + k] = st; }); }));
+  }
+  await replay.loading.get(start);
+}
 const ui = { picker: null, selected: new Set() };
 
 function context(seat, step) {
@@ -23,14 +35,15 @@ function nameOf(seat) {
   return (data.names || data.seat_names)[seat];
 }
 
-function show(i) {
+async function show(i) {
+  replay.index = Math.max(0, Math.min(replay.total - 1, i));
+  await ensure(replay.index);
   const steps = replay.steps;
-  replay.index = Math.max(0, Math.min(steps.length - 1, i));
   const seat = Number($("seat").value);
   const step = steps[replay.index];
   const ctx = context(seat, step);
   $("slider").value = replay.index;
-  $("where").textContent = `step ${replay.index} of ${steps.length - 1}, move ${step.move}`;
+  $("where").textContent = `step ${replay.index} of ${replay.total - 1}, move ${step.move}`;
   $("step-title").textContent = step.action === null ? (replay.index === 0 ? "Start" : "End")
     : `${nameOf(step.seat)}: ${CT.describe(replay.data.game, step.action, context(step.seat, step))}`;
   CT.drawBoard($("board"), ctx);
@@ -39,7 +52,15 @@ function show(i) {
   const board = CT.boards[replay.data.game];
   const log = $("log");
   log.replaceChildren();
-  for (const s of steps.slice(0, replay.index + 1)) {
+  let gap = false;
+  for (let k = 0; k <= replay.index; k++) {
+    const s = steps[k];
+    if (!s) {  // a page not loaded: the log says so once instead of fetching the whole game
+      if (!gap) log.append(el("li", { class: "muted" }, "… earlier moves (step back to load them)"));
+      gap = true;
+      continue;
+    }
+    gap = false;
     if (s.action !== null) {
       const li = CT.kit.logLine(`${nameOf(s.seat)}: ${CT.describe(replay.data.game, s.action, context(s.seat, s))}`, Boolean(board && board.cardLog));
       li.className = "mine";
@@ -53,19 +74,20 @@ function show(i) {
 async function init() {
   const data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay`);
   replay.data = data;
-  replay.steps = data.steps;
+  replay.total = data.total;
+  data.steps.forEach((st, k) => { replay.steps[data.start + k] = st; });
   for (const s of data.seats || []) replay.kinds[s.seat] = { kind: s.kind, bot: s.bot };
   $("title").textContent = `Replay of ${data.title || data.game}, table ${data.table}`;
   document.title = `cardtable — replay of ${data.title || data.game}`;
   $("download").href = `/api/tables/${encodeURIComponent(tableId)}/record?download=1`;
-  $("slider").max = replay.steps.length - 1;
+  $("slider").max = replay.total - 1;
   (data.names || data.seat_names).forEach((name, s) => $("seat").append(el("option", { value: s }, name)));
   $("seat").addEventListener("change", () => show(replay.index));
   $("slider").addEventListener("input", (ev) => show(Number(ev.target.value)));
   $("first").onclick = () => show(0);
   $("prev").onclick = () => show(replay.index - 1);
   $("next").onclick = () => show(replay.index + 1);
-  $("last").onclick = () => show(replay.steps.length - 1);
+  $("last").onclick = () => show(replay.total - 1);
   document.addEventListener("keydown", (ev) => {
     if (ev.target && /INPUT|SELECT/.test(ev.target.tagName)) return;
     if (ev.key === "ArrowRight") show(replay.index + 1);
