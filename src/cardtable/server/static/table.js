@@ -173,6 +173,14 @@ function onMessage(msg) {
     case "update":
       if (msg.move < my.lastMove) break;
       for (const line of msg.log) addLog(line);
+      {
+        // what only this seat may know (a card taken from its hand), from its own views
+        const board = CT.boards[my.game];
+        const prev = my.msg ? my.msg.view.observation : null;
+        if (board && board.privateLog && prev) {
+          for (const line of board.privateLog(prev, msg.view.observation, context0())) addLog(line, "mine");
+        }
+      }
       // your own moves in your words, unless the public log just told them
       const me = my.seat === null ? null : new RegExp(`(^|\\W)(${my.gameNames[my.seat]}|P${my.seat})(\\W|$)`);
       if (!msg.log.some((line) => me && me.test(line))) {

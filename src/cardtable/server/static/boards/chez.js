@@ -182,5 +182,24 @@
     return { headline, columns: ["Place", "Player", "How"], rows };
   }
 
-  CT.boards.chez = { render, describe, windowText, resultWords, cardLog: true };
+  // What only you may know, said in your log: the card a King took from your hand,
+  // or the card(s) your King took (the public log says only that a card moved).
+  function privateLog(prev, o, ctx) {
+    if (!prev || !o || ctx.seat === null) return [];
+    const p = o.prompt || {};
+    const before = prev.prompt || {};
+    if (p.step !== "give" || (before.step === "give" && before.seat === p.seat)) return [];
+    const diff = (a, b) => { const left = [...b]; return a.filter((c) => { const i = left.indexOf(c); if (i < 0) return true; left.splice(i, 1); return false; }); };
+    if (p.seat === ctx.seat) {
+      const got = diff(o.hand || [], prev.hand || []);
+      return got.length ? [`Your King took ${got.map(cards.name).join(", ")} from ${CT.kit.seatName(ctx, p.to)}.`] : [];
+    }
+    if (p.to === ctx.seat) {
+      const lost = diff(prev.hand || [], o.hand || []);
+      return lost.length ? [`${CT.kit.seatName(ctx, p.seat)}'s King took your ${lost.map(cards.name).join(", ")}.`] : [];
+    }
+    return [];
+  }
+
+  CT.boards.chez = { render, describe, windowText, resultWords, privateLog, cardLog: true };
 })();
