@@ -111,7 +111,7 @@ def _check_same_either_way(seen: dict[bool, list]) -> None:
             wall_close = closed[0]
             assert wall_close >= deadline - 0.02, (wall_close, deadline)
             # and the phase ended on time whether or not anyone answered
-            assert wall_close <= deadline + 2.0, (wall_close, deadline)
+            assert wall_close <= deadline + 5.0, (wall_close, deadline)
             # while it was open seat 0 was shown the pause, never a question
             assert all(not m["view"]["legal"] and m["view"]["prompt"] for m in shown)
 
