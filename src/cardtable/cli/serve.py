@@ -21,6 +21,11 @@ LIMITS = (
     ("hello_seconds", "a socket must say hello within this"),
     ("request_seconds", "a request's headers, then its body, must arrive within this"),
     ("keep_alive_seconds", "idle HTTP keep-alive connections are closed after this"),
+    ("replays_per_minute", "replay pages one client address may fetch per minute"),
+    ("max_connections", "open sockets in all (kept below the file descriptor limit)"),
+    ("max_connections_per_address", "open sockets from one address, spectators included"),
+    ("max_open_tables_per_address", "tables being played that one address created"),
+    ("unjoined_table_seconds", "a table whose people's seats nobody opened is removed after"),
     ("bot_workers", "processes that run bot thinking"),
     ("bot_move_seconds", "time budget of one bot decision"),
     ("snapshot_every", "moves between saved states (bounds restart replay)"),
@@ -44,6 +49,28 @@ def register(sub: Any) -> None:
         metavar="FILE",
         help="a deck file tables may choose by name (its file name without .toml); repeatable",
     )
+    p.add_argument(
+        "--public-url",
+        default="",
+        help="the address people reach this server at (https://cards.example.org): invite "
+        "links are made from it and sockets from its pages allowed (default: the address "
+        "each request names in its Host header)",
+    )
+    p.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy whose X-Forwarded-For is believed; repeatable (default: none)",
+    )
+    p.add_argument(
+        "--allowed-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="another origin (https://host[:port]) whose pages may open the play socket; "
+        "repeatable (default: only the server's own)",
+    )
     limits = p.add_argument_group("limits (each refusal is a typed error; see docs/server.md)")
     for name, help_text in LIMITS:
         default = getattr(Settings, name)
@@ -62,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
 
     from cardtable.server.decks import ServerDecks
     from cardtable.server.main import create_app
-    from cardtable.server.transport import guarded_protocol
+    from cardtable.server.transport import Connections, guarded_protocols
 
     decks = ServerDecks.from_files(args.deck)
     settings = Settings(
@@ -70,16 +97,29 @@ def run(args: argparse.Namespace) -> int:
         port=args.port,
         database_url=args.database or "",
         decks=tuple(decks.paths.items()),
+        public_url=args.public_url.rstrip("/"),
+        trusted_proxies=",".join(args.trusted_proxy),
+        allowed_origins=",".join(args.allowed_origin),
         **{name: getattr(args, name) for name, _ in LIMITS},
     )
     problem = _upgrade(settings.resolved_database_url())
     if problem:
         print(f"cardtable serve: {problem}", file=sys.stderr)
         return 2
+    connections, report = connection_cap(settings.max_connections, settings.bot_workers)
+    if connections <= 0:
+        print(f"cardtable serve: {report}", file=sys.stderr)
+        return 2
     app = create_app(settings)
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
     print(f"cardtable: serving on http://{shown}:{args.port}/  (database: {_safe(settings)})")
+    print(
+        f"connections: at most {connections} "
+        f"({settings.max_connections_per_address} per address); {report}"
+    )
     print("Open that address in a browser; press Ctrl-C to stop.", flush=True)
+    budget = Connections(connections, settings.max_connections_per_address)
+    http, ws = guarded_protocols(settings.request_seconds, budget)
     uvicorn.run(
         app,
         host=args.host,
@@ -87,7 +127,11 @@ def run(args: argparse.Namespace) -> int:
         log_level="warning",
         ws_max_size=settings.ws_max_size,
         timeout_keep_alive=int(settings.keep_alive_seconds),
-        http=guarded_protocol(settings.request_seconds),
+        http=http,
+        ws=ws,
+        # X-Forwarded-For is believed only from the proxies named (none by default)
+        proxy_headers=bool(settings.trusted_proxies),
+        forwarded_allow_ips=settings.trusted_proxies or None,
         # a peer that stops answering pings is dropped (half-open sockets)
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
@@ -95,6 +139,43 @@ def run(args: argparse.Namespace) -> int:
         ws_per_message_deflate=False,
     )
     return 0
+
+
+# descriptors the server needs besides its sockets: the database, the bot workers' pipes,
+# static files being sent, logs
+RESERVED_DESCRIPTORS = 64
+PER_BOT_WORKER = 8
+
+
+def connection_cap(wanted: int, bot_workers: int) -> tuple[int, str]:
+    """The connection cap that fits the process's file descriptor limit, and a report.
+
+    Why: a socket over the descriptor limit is not refused politely, it makes
+    ``accept`` fail, and then nobody (a player reconnecting included) gets in.
+    The soft limit is raised toward the hard one when the cap needs it;
+    otherwise the cap is lowered to fit, and the report says so.
+    """
+    try:
+        import resource
+    except ImportError:  # Windows: no descriptor limit of this kind
+        return wanted, "no file descriptor limit to check"
+    reserve = RESERVED_DESCRIPTORS + PER_BOT_WORKER * max(0, bot_workers)
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    need = wanted + reserve
+    if soft != resource.RLIM_INFINITY and soft < need:
+        raised = need if hard == resource.RLIM_INFINITY else min(need, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+            soft = raised
+        except (ValueError, OSError):
+            pass
+    if soft == resource.RLIM_INFINITY or soft >= need:
+        return wanted, f"file descriptor limit {soft}"
+    fitted = soft - reserve
+    return fitted, (
+        f"file descriptor limit {soft} (hard {hard}) leaves room for {fitted} connections, "
+        f"not --max-connections {wanted}: raise the limit (ulimit -n) to serve more"
+    )
 
 
 def _upgrade(url: str) -> str | None:

@@ -293,6 +293,16 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(delete(snapshots_t).where(snapshots_t.c.table_id == table_id))
 
+    def delete_table(self, table_id: str) -> None:
+        """Remove a table and everything stored for it (an expired table nobody joined)."""
+        with self.engine.begin() as conn:
+            for t in (moves_t, seats_t, bot_seeds_t, snapshots_t):
+                conn.execute(delete(t).where(t.c.table_id == table_id))
+            conn.execute(
+                update(tables_t).where(tables_t.c.rematch_id == table_id).values(rematch_id=None)
+            )
+            conn.execute(delete(tables_t).where(tables_t.c.id == table_id))
+
     def count_tables(self, status: str) -> int:
         with self.engine.connect() as conn:
             q = select(func.count()).select_from(tables_t).where(tables_t.c.status == status)

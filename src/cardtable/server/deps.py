@@ -24,5 +24,5 @@ async def table_or_404(manager: TableManager, table_id: str) -> TableRuntime:
 def seat_of(rt: TableRuntime, token: str | None) -> int:
     seat = rt.seat_for_token_hash(hash_token(token)) if token else None
     if seat is None:
-        raise HTTPException(403, "bad_token: this seat token does not open a seat at this table")
+        raise HTTPException(403, "this seat token does not open a seat at this table")
     return seat

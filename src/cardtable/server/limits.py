@@ -4,8 +4,12 @@
   ``max_request_bytes`` and checks its JSON (depth, finite numbers, valid text)
   before any route parses it, so a body can neither exhaust memory nor end in
   a ``RecursionError``.
-* ``RateLimit``: tables created per client address per minute, in memory that
-  is bounded by the number of addresses seen in the last minute.
+* ``RateLimit``: events (tables created, replay pages) per client address per
+  minute, in memory that is bounded by the number of addresses seen in the
+  last minute.
+* ``SecurityHeaders``: the same headers on every HTTP response, refusals made
+  by the middleware above included, so no answer of the server can be framed
+  or sniffed.
 """
 
 from __future__ import annotations
@@ -64,9 +68,12 @@ class BodyLimit:
             return
         chunks: list[bytes] = []
         size = 0
+        # one deadline for the whole body: a byte every few seconds must not hold it open
+        deadline = asyncio.get_running_loop().time() + self.seconds
         while True:
             try:
-                message = await asyncio.wait_for(receive(), self.seconds)
+                left = max(0.0, deadline - asyncio.get_running_loop().time())
+                message = await asyncio.wait_for(receive(), left)
             except TimeoutError:
                 await send_error(send, 408, "too_slow", "the request body did not arrive in time")
                 return
@@ -104,8 +111,9 @@ class BodyLimit:
 class RateLimit:
     """At most ``per_minute`` events per key in any 60 seconds."""
 
-    def __init__(self, per_minute: int) -> None:
+    def __init__(self, per_minute: int, what: str = "tables") -> None:
         self.per_minute = per_minute
+        self.what = what
         self._events: dict[str, deque[float]] = {}
 
     def hit(self, key: str, now: float | None = None) -> None:
@@ -115,7 +123,7 @@ class RateLimit:
         if len(events) >= self.per_minute:
             raise LimitError(
                 "rate_limited",
-                f"at most {self.per_minute} tables a minute from one address; try again later",
+                f"at most {self.per_minute} {self.what} a minute from one address; try again later",
             )
         events.append(now)
 
@@ -127,3 +135,39 @@ class RateLimit:
                 events.popleft()
             if not events:
                 del self._events[key]
+
+
+# the client is same-origin static files only: no inline script, no frames, sockets
+# only to this server, and no Referer that could carry a table URL elsewhere
+SECURITY_HEADERS = (
+    (
+        b"content-security-policy",
+        b"default-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
+        b"form-action 'self'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+)
+
+
+class SecurityHeaders:
+    """Add ``SECURITY_HEADERS`` to every HTTP response that does not set them itself."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                present = {name.lower() for name, _ in headers}
+                headers += [(k, v) for k, v in SECURITY_HEADERS if k not in present]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)

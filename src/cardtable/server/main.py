@@ -7,23 +7,41 @@ the manager, the runtime and the routers, so tests build an app with their own
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from cardtable.engine.errors import CardtableError
 from cardtable.server.db import Storage
 from cardtable.server.errors import error_response
-from cardtable.server.limits import BodyLimit
+from cardtable.server.limits import BodyLimit, RateLimit, SecurityHeaders
 from cardtable.server.manager import TableManager
 from cardtable.server.routers import games, pages, play, tables
 from cardtable.server.routers.pages import STATIC
 from cardtable.server.settings import Settings
+
+log = logging.getLogger("cardtable.server")
+
+# HTTP refusals raised as ``HTTPException`` -> the stable code clients switch on
+HTTP_CODES = {403: "bad_token", 404: "not_found", 405: "method", 409: "not_now", 429: "limited"}
+
+
+async def _expire_unjoined(manager: TableManager, every: float) -> None:
+    """Remove tables nobody joined in time, now and then (each pass is a few lookups)."""
+    while True:
+        try:
+            await manager.expire_unjoined()
+        except Exception:  # a failed pass is tried again; the server carries on
+            log.exception("expiring unjoined tables failed")
+        await asyncio.sleep(every)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -36,27 +54,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.storage = storage
         app.state.manager = manager
         await manager.start()
+        every = max(0.05, min(60.0, settings.unjoined_table_seconds / 4))
+        expiry = asyncio.create_task(_expire_unjoined(manager, every))
         try:
             yield
         finally:
+            expiry.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await expiry
             await manager.stop()
             storage.close()
 
     app = FastAPI(title="cardtable", lifespan=lifespan)
     app.state.settings = settings
+    app.state.replay_rate = RateLimit(settings.replays_per_minute, "replay pages")
 
-    @app.middleware("http")
-    async def _security_headers(request: Request, call_next: Any) -> Response:
-        response: Response = await call_next(request)
-        # the client is same-origin static files only: no inline script, no frames,
-        # and no Referer that could carry a table URL elsewhere
-        response.headers.setdefault(
-            "Content-Security-Policy",
-            "default-src 'self'; connect-src 'self' ws: wss:; frame-ancestors 'none'",
+    @app.exception_handler(HTTPException)
+    async def _http_refusal(_request: Request, exc: HTTPException) -> JSONResponse:
+        code = HTTP_CODES.get(exc.status_code, "refused")
+        return JSONResponse(
+            {"detail": exc.detail, "code": code}, status_code=exc.status_code, headers=exc.headers
         )
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
-        return response
 
     @app.exception_handler(CardtableError)
     async def _bad_input(_request: Request, exc: CardtableError) -> JSONResponse:
@@ -81,6 +99,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         max_depth=settings.max_json_depth,
         seconds=settings.request_seconds,
     )
+    # outermost: the BodyLimit's own refusals get the headers too
+    app.add_middleware(SecurityHeaders)
     app.include_router(games.router)
     app.include_router(tables.router)
     app.include_router(play.router)

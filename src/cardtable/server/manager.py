@@ -60,6 +60,13 @@ class TableManager:
         self._loading: dict[str, asyncio.Future[TableRuntime]] = {}
         self._games: OrderedDict[str, Game] = OrderedDict()
         self.rate = RateLimit(settings.tables_per_minute)
+        # who created each table being played (this process's tables only), for the
+        # per-address cap, and the tables at which a person has opened a seat
+        self.creators: dict[str, str] = {}
+        self.joined: set[str] = set()
+        # a table waiting for its people is timed from its creation or this start, whichever
+        # is later: who opened a seat before a restart is not stored, only moves are
+        self.started_at = time.time()
 
     async def start(self) -> int:
         """Rebuild and resume every unfinished table; returns how many."""
@@ -159,7 +166,7 @@ class TableManager:
             out["names"] = names
         return out
 
-    def check_limits(self, req: CreateTable, bot_only: bool) -> None:
+    def check_limits(self, req: CreateTable, bot_only: bool, client: str | None = None) -> None:
         """Refuse a table beyond the server's limits (typed ``LimitError`` / ``SettingError``)."""
         s = self.settings
         playing = [rt for rt in self.live.values() if rt.status == "playing"]
@@ -167,6 +174,14 @@ class TableManager:
             raise LimitError(
                 "too_many_tables", f"the server plays at most {s.max_open_tables} tables at once"
             )
+        if client is not None:
+            mine = sum(1 for rt in playing if self.creators.get(rt.id) == client)
+            if mine >= s.max_open_tables_per_address:
+                raise LimitError(
+                    "too_many_tables_here",
+                    f"at most {s.max_open_tables_per_address} tables being played may be "
+                    "created from one address",
+                )
         if bot_only:
             bot_tables = sum(1 for rt in playing if not rt.human_seats())
             if bot_tables >= s.max_bot_tables:
@@ -201,9 +216,9 @@ class TableManager:
                 f"unknown game {req.game!r}; available games: {', '.join(available_games())}"
             )
         self.decks.check_request(req.game, req.settings)
-        game = await self.game_for(
-            req.game, req.players or game_info(req.game).default_players, req.settings
-        )
+        # only a missing count means the default: 0 is a count, and refused as one
+        players = game_info(req.game).default_players if req.players is None else req.players
+        game = await self.game_for(req.game, players, req.settings)
         n = game.num_players
         specs = req.seats
         if specs is None:
@@ -215,7 +230,7 @@ class TableManager:
                 raise PlayerCountError(f"{len(specs)} seats given for a {n}-player table")
             specs_list = [(s.kind, s.bot) for s in specs]
         bot_only = all(kind == "bot" for kind, _ in specs_list)
-        self.check_limits(req, bot_only)
+        self.check_limits(req, bot_only, client)
         bots = available_bots(game)
         seats: list[SeatRow] = []
         raw: list[str | None] = []
@@ -249,8 +264,49 @@ class TableManager:
             bot_seed=secrets.randbits(62),
         )
         await self.storage.run(self.storage.store.create_table, row)
+        if client is not None:
+            self.creators[row.id] = client
         rt = await self._load(row)
         return rt, raw
+
+    def note_joined(self, table_id: str) -> None:
+        """A person opened a seat: the table is in use and no longer expires."""
+        self.joined.add(table_id)
+
+    async def expire_unjoined(self, now: float | None = None) -> list[str]:
+        """Remove tables with people's seats that nobody opened within ``unjoined_table_seconds``.
+
+        Why: an open table holds a place under ``max_open_tables`` for good, so
+        tables created and never played would lock everyone out, across restarts
+        too (a stored table is rebuilt on start). A table counts as joined once a
+        seat's socket said hello (in this process), or once a person's move is stored.
+        """
+        now = time.time() if now is None else now
+        for table_id in [t for t in self.creators if t not in self.live]:
+            del self.creators[table_id]
+        self.joined &= set(self.live)
+        expired = []
+        for rt in list(self.live.values()):
+            people = set(rt.human_seats())
+            if rt.status != "playing" or not people or rt.id in self.joined:
+                continue
+            if any(m.seat in people for m in rt.moves):
+                self.joined.add(rt.id)
+                continue
+            if now - max(rt.row.created_at, self.started_at) < self.settings.unjoined_table_seconds:
+                continue
+            async with rt.lock:
+                await rt.close()
+                await self.storage.run(self.storage.store.delete_table, rt.id)
+            self.live.pop(rt.id, None)
+            self.creators.pop(rt.id, None)
+            for other in self.live.values():
+                if other.row.rematch_id == rt.id:
+                    other.row.rematch_id = None
+            expired.append(rt.id)
+        if expired:
+            log.info("removed %d tables nobody joined", len(expired))
+        return expired
 
     async def rematch(self, table_id: str, token: str) -> tuple[TableRuntime, int]:
         """The next game with every seat moved one place on; returns it and the caller's seat.

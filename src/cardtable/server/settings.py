@@ -76,6 +76,26 @@ class Settings:
     request_seconds: float = 10.0
     # HTTP keep-alive connections idle this long are closed (uvicorn's timeout)
     keep_alive_seconds: float = 5.0
+    # replay pages one client address may ask for per minute
+    replays_per_minute: int = 120
+    # open sockets (HTTP and WebSocket, spectators included) in all, and from one address;
+    # ``serve`` keeps the total below the process's file descriptor limit
+    max_connections: int = 800
+    max_connections_per_address: int = 64
+    # tables being played that one client address created
+    max_open_tables_per_address: int = 10
+    # a table at which no person has opened a seat is removed after this long
+    unjoined_table_seconds: float = 1800.0
+    # ---- addresses ----
+    # the address invite links are made from (e.g. https://cards.example.org); when
+    # empty, the address the request was sent to
+    public_url: str = ""
+    # comma-separated addresses of reverse proxies whose X-Forwarded-For is believed
+    # (empty: none; the peer's own address is the client's)
+    trusted_proxies: str = ""
+    # comma-separated origins whose pages may open the play socket, besides the
+    # server's own (``public_url``, or the request's Host)
+    allowed_origins: str = ""
     # ---- bots ----
     # processes that run bot thinking (0: a thread of the server process, for tests)
     bot_workers: int = 1

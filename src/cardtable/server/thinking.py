@@ -65,6 +65,8 @@ def _worker_start() -> None:
     """Worker processes yield the CPU to the server, and end with it (even on SIGKILL)."""
     with contextlib.suppress(AttributeError, OSError):  # not on this platform, or not allowed
         os.nice(10)
+    # Ctrl-C reaches the whole process group: the server ends its workers itself (``close``)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
             libc = ctypes.CDLL(None, use_errno=True)
@@ -112,5 +114,22 @@ class Thinker:
         return action
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+        """End the workers and wait for them, so nothing outlives the server.
+
+        Why wait: a pool left to the interpreter's exit is torn down after the
+        semaphores it shares with its workers, which the resource tracker then
+        reports as leaked. A decision in progress is abandoned (the table is
+        closed); its worker is stopped rather than waited for.
+        """
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        workers = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in workers:
+            with contextlib.suppress(Exception):
+                process.terminate()
+        for process in workers:
+            with contextlib.suppress(Exception):
+                process.join(5)
+        pool.shutdown(wait=True)

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
@@ -27,6 +28,32 @@ from cardtable.server.tokens import hash_token
 
 router = APIRouter(tags=["play"])
 log = logging.getLogger("cardtable.server")
+
+# a spectator's first update starts at most this many moves back: watching needs the
+# position and the recent log, and resending a long game's log on every hello is free
+# work for anyone (a seat's own history is fetched with its token: ``/history``)
+SPECTATOR_CATCH_UP = 200
+
+
+def origin_allowed(ws: WebSocket, settings: Settings) -> bool:
+    """Whether the page that opened this socket may: same-origin, or a configured origin.
+
+    Why: browsers let any site open a WebSocket to any server, with the visitor's
+    address; the ``Origin`` header is how the server tells its own pages from
+    another site's. A client that sends no ``Origin`` is not a browser page
+    (and could send any header it liked), so it is let in.
+    """
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True
+    allowed = {o.strip().rstrip("/") for o in settings.allowed_origins.split(",") if o.strip()}
+    if settings.public_url:
+        parts = urlsplit(settings.public_url)
+        allowed.add(f"{parts.scheme}://{parts.netloc}")
+    else:
+        host = ws.headers.get("host", "")
+        allowed |= {f"http://{host}", f"https://{host}"}
+    return origin.rstrip("/") in allowed
 
 
 async def _receive_text(ws: WebSocket, seconds: float) -> str | bytes | None:
@@ -76,6 +103,16 @@ async def play(ws: WebSocket, table_id: str) -> None:
     await ws.accept()
     manager: TableManager = ws.app.state.manager
     settings: Settings = ws.app.state.settings
+    if not origin_allowed(ws, settings):
+        await ws.send_json(
+            {
+                "type": "error",
+                "code": "bad_origin",
+                "message": "this server's tables are played from its own pages",
+            }
+        )
+        await ws.close(code=4403)
+        return
     try:
         rt = await manager.get(table_id)
     except TableNotFound:
@@ -104,7 +141,12 @@ async def play(ws: WebSocket, table_id: str) -> None:
             await ws.close(code=4400)
             return
         await ws.send_json(welcome(rt, manager, seat))
-        sub = rt.subscribe(seat, hello.since or 0)
+        since = hello.since or 0
+        if seat is None:
+            since = max(since, rt.move - SPECTATOR_CATCH_UP)
+        else:
+            manager.note_joined(rt.id)
+        sub = rt.subscribe(seat, since)
         writer = asyncio.create_task(_writer(ws, sub))
         while True:
             raw = await _receive_text(ws, settings.idle_seconds)

@@ -22,14 +22,30 @@ from cardtable.server.schemas import CreatedTable, CreateTable, Invite, TableSum
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
 
+def base_url(request: Request) -> str:
+    """Where links point: the configured ``public_url``, else the address the request named.
+
+    Why configured: the request's address comes from its ``Host`` header, which
+    the client chooses, so without ``public_url`` a crafted request gets links
+    to another host (harmless only while the creator is the one who shares them).
+    """
+    configured: str = request.app.state.settings.public_url
+    return (configured or str(request.base_url)).rstrip("/")
+
+
 def invite_url(request: Request, table_id: str, seat: int, token: str) -> str:
-    return f"{str(request.base_url).rstrip('/')}/t/{table_id}#seat={seat}&token={token}"
+    return f"{base_url(request)}/t/{table_id}#seat={seat}&token={token}"
+
+
+def client_of(request: Request) -> str | None:
+    """The client's address (behind ``trusted_proxies``, the one they forwarded)."""
+    return request.client.host if request.client is not None else None
 
 
 @router.post("", response_model=CreatedTable, status_code=201)
 async def create_table(body: CreateTable, request: Request) -> CreatedTable:
     manager = manager_of(request)
-    client = request.client.host if request.client is not None else None
+    client = client_of(request)
     # refusals (settings, limits) are CardtableErrors: typed JSON from the app's handler
     rt, tokens = await manager.create(body, client=client)
     invites = [
@@ -42,7 +58,7 @@ async def create_table(body: CreateTable, request: Request) -> CreatedTable:
         for i, tok in enumerate(tokens)
         if tok is not None
     ]
-    base = str(request.base_url).rstrip("/")
+    base = base_url(request)
     return CreatedTable(
         table=TableSummary(**manager.summary(rt)),
         invites=invites,
@@ -76,19 +92,26 @@ async def get_record(table_id: str, request: Request, download: bool = False) ->
 
 @router.get("/{table_id}/replay")
 async def get_replay(
-    table_id: str, request: Request, start: int = 0, count: int = MAX_PAGE
+    table_id: str, request: Request, response: Response, start: int = 0, count: int = MAX_PAGE
 ) -> dict[str, Any]:
     """One page of a finished game's steps (``start``, at most ``MAX_PAGE`` of them).
 
     The cost of a request is bounded by a page whatever the game's length (see
-    ``replays``); the whole record has its own endpoint.
+    ``replays``), and pages per address per minute by ``replays_per_minute``, so
+    asking again and again cannot take the CPU from the tables being played;
+    the whole record has its own endpoint.
     """
+    client = client_of(request)
+    if client is not None:
+        request.app.state.replay_rate.hit(client)
     rt = await table_or_404(manager_of(request), table_id)
     if rt.status != "over" or rt.row.record is None:
         raise HTTPException(409, "a replay is available once the game is over")
     if start < 0 or not 1 <= count <= MAX_PAGE:
         raise SettingError(f"a replay page starts at 0 or later and holds 1 to {MAX_PAGE} steps")
     total, steps = await asyncio.to_thread(replay_page, rt.id, rt.row.record, start, count)
+    # a finished game's page never changes: browsers and proxies may keep it
+    response.headers["Cache-Control"] = "public, max-age=86400, immutable"
     return {
         "table": rt.id,
         "game": rt.row.game,

@@ -6,7 +6,14 @@
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const fragment = new URLSearchParams(location.hash.slice(1));
-const token = fragment.get("token");
+// Once read, the token leaves the address bar (screenshots, shared screens, history);
+// this tab's sessionStorage keeps it, so a reload still opens the seat.
+const tokenKey = `cardtable-token:${tableId}`;
+const token = fragment.get("token") || sessionStorage.getItem(tokenKey);
+if (fragment.get("token")) {
+  sessionStorage.setItem(tokenKey, token);
+  history.replaceState(null, "", location.pathname + location.search);
+}
 const my = {
   seat: null, seatNames: [], gameNames: [], kinds: [], game: null, catalogue: null, lastMove: 0, msg: null,
   deadline: null, ws: null, closedForGood: false, counter: 0, answered: false,
