@@ -215,6 +215,13 @@ LOAD_LIMITS = [
     "300",
     "--request-seconds",
     "300",
+    # every client connects from this machine: one address for all of them
+    "--max-open-tables-per-address",
+    "100000",
+    "--max-connections-per-address",
+    "100000",
+    "--max-connections",
+    "4000",
 ]
 
 

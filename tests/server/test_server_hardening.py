@@ -416,3 +416,48 @@ def test_bot_workers_end_cleanly_on_shutdown(tmp_path):
     assert server.proc is not None and server.proc.returncode in (0, -15)
     log = log_of(server)
     assert "leaked" not in log and "Traceback" not in log, log
+
+
+# ---- 7. the browser: the token leaves the address bar; a long game replays page by page -----
+def test_the_browser_keeps_its_seat_off_the_address_bar_and_replays_a_long_game(tmp_path):
+    from ct_server_helpers import CHROMIUM_ARGS, chromium_path
+    from playwright.sync_api import expect, sync_playwright
+
+    url, _ = long_finished_game(tmp_path / "browser.db")
+    server = serve(url)
+    try:
+        seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+        created = httpx.post(
+            f"{server.base}/api/tables", json={"game": "contest", "seats": seats}, timeout=10
+        ).json()
+        invite = created["invites"][0]["url"]
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            page = browser.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.goto(invite)
+            expect(page.locator("#seats")).to_contain_text("(you)")
+            assert "token" not in page.url and page.url.endswith(f"/t/{created['table']['id']}")
+            page.reload()  # the tab still holds its seat (sessionStorage), the socket opens again
+            expect(page.locator("#seats")).to_contain_text("(you)")
+
+            page.goto(f"{server.base}/replay/{LONG_TABLE}")
+            expect(page.locator("#where")).to_contain_text("step 0 of")
+            total = int(page.locator("#where").inner_text().split(" of ")[1].split(",")[0])
+            assert total > 3000
+            page.click("#last")
+            expect(page.locator("#where")).to_contain_text(f"step {total} of {total}")
+            page.click("#prev")
+            expect(page.locator("#where")).to_contain_text(f"step {total - 1} of")
+            page.eval_on_selector(
+                "#slider",
+                "s => { s.value = 4000; s.dispatchEvent(new Event('change')); }",
+            )
+            expect(page.locator("#where")).to_contain_text("step 4000 of")
+            expect(page.locator("#step-title")).not_to_be_empty()
+            browser.close()
+        assert errors == []
+    finally:
+        server.stop()

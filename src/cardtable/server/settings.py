@@ -83,7 +83,7 @@ class Settings:
     max_connections: int = 800
     max_connections_per_address: int = 64
     # tables being played that one client address created
-    max_open_tables_per_address: int = 10
+    max_open_tables_per_address: int = 25
     # a table at which no person has opened a seat is removed after this long
     unjoined_table_seconds: float = 1800.0
     # ---- addresses ----

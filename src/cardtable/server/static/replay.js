@@ -12,7 +12,9 @@ async function ensure(i) {
   const start = Math.floor(i / PAGE) * PAGE;
   if (!replay.loading.has(start)) {
     replay.loading.set(start, api(`/api/tables/${encodeURIComponent(tableId)}/replay?start=${start}&count=${PAGE}`)
-      .then((page) => { page.steps.forEach((st, k) => { replay.steps[start + k] = st; }); }));
+      .then((page) => { page.steps.forEach((st, k) => { replay.steps[start + k] = st; }); })
+      // a refused page (the server limits pages a minute) is asked for again on the next step
+      .catch((err) => { replay.loading.delete(start); throw err; }));
   }
   await replay.loading.get(start);
 }
@@ -37,7 +39,14 @@ function nameOf(seat) {
 
 async function show(i) {
   replay.index = Math.max(0, Math.min(replay.total - 1, i));
-  await ensure(replay.index);
+  try {
+    await ensure(replay.index);
+    $("error").textContent = "";
+  } catch (err) {
+    $("error").textContent = `This step could not be loaded (${err.message}); try again in a moment.`;
+    return;
+  }
+  if (replay.index !== Math.max(0, Math.min(replay.total - 1, i))) return;  // moved on meanwhile
   const steps = replay.steps;
   const seat = Number($("seat").value);
   const step = steps[replay.index];
@@ -83,7 +92,13 @@ async function init() {
   $("slider").max = replay.total - 1;
   (data.names || data.seat_names).forEach((name, s) => $("seat").append(el("option", { value: s }, name)));
   $("seat").addEventListener("change", () => show(replay.index));
-  $("slider").addEventListener("input", (ev) => show(Number(ev.target.value)));
+  // dragging shows the steps already loaded and loads the one let go on, not every page passed
+  $("slider").addEventListener("input", (ev) => {
+    const i = Number(ev.target.value);
+    if (replay.steps[i]) show(i);
+    else $("where").textContent = `step ${i} of ${replay.total - 1}`;
+  });
+  $("slider").addEventListener("change", (ev) => show(Number(ev.target.value)));
   $("first").onclick = () => show(0);
   $("prev").onclick = () => show(replay.index - 1);
   $("next").onclick = () => show(replay.index + 1);
