@@ -289,6 +289,25 @@ def test_bot_only_tables_are_limited_in_number_and_length(tmp_path):
         assert r.status_code == 429 and r.json()["code"] == "too_many_bot_tables"
 
 
+def test_tables_nobody_joined_are_removed_with_everything_stored(database):
+    with app_client(database, unjoined_table_seconds=60) as client:
+        manager = client.app.state.manager
+        joined = human_vs_bot(client)
+        waiting = human_vs_bot(client)
+        with client.websocket_connect(f"/ws/tables/{joined['table']['id']}") as ws:
+            hello(ws, joined["invites"][0]["token"])
+            receive_until(ws, "update")
+        assert client.portal.call(manager.expire_unjoined, time.time() + 30) == []
+        gone = client.portal.call(manager.expire_unjoined, time.time() + 61)
+        assert gone == [waiting["table"]["id"]]
+        r = client.get(f"/api/tables/{waiting['table']['id']}")
+        assert r.status_code == 404 and r.json()["code"] == "not_found"
+        store = client.app.state.storage.store
+        assert store.load_table(waiting["table"]["id"]) is None
+        assert store.load_moves(waiting["table"]["id"]) == []
+        assert client.get(f"/api/tables/{joined['table']['id']}").status_code == 200
+
+
 def test_request_bodies_are_bounded_in_size_and_depth(client):
     before = tables_in_db(client)
     huge = b'{"game": "contest", "settings": {"x": "' + b"a" * 200_000 + b'"}}'
