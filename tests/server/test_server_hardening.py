@@ -222,6 +222,7 @@ def test_connections_are_capped_per_address_and_in_total(tmp_path):
             over.close()
             assert answer.startswith(b"HTTP/1.1 503")
             assert b"too_many_connections" in answer
+            assert b"content-security-policy: default-src 'self'" in answer
             # closing a spectator gives its place back
             await watching[0].close()  # type: ignore[attr-defined]
             for s in held[1:]:

@@ -27,6 +27,8 @@ from typing import Any
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
+from cardtable.server.limits import SECURITY_HEADERS
+
 log = logging.getLogger("cardtable.server")
 
 
@@ -74,10 +76,9 @@ def refusal(code: str, message: str) -> bytes:
         "content-type: application/json\r\n"
         f"content-length: {len(body)}\r\n"
         "connection: close\r\n"
-        "x-content-type-options: nosniff\r\n"
-        "referrer-policy: no-referrer\r\n\r\n"
-    )
-    return head.encode() + body
+    ).encode()
+    headers = b"".join(name + b": " + value + b"\r\n" for name, value in SECURITY_HEADERS)
+    return head + headers + b"\r\n" + body
 
 
 class GuardedH11Protocol(H11Protocol):
