@@ -75,10 +75,28 @@ CT.kit = (() => {
   }
 
   // Why a card cannot be played, in words, right under the hand (and in #hint for
-  // pages without a hand): "must follow suit (H)" -> "must follow suit (hearts)".
+  // pages without a hand). The engines give their refusal for the deciding seat in
+  // notation ("P0 must follow suit (H)"); the seat is "you", suits and plays in words:
+  // "You must follow hearts."
   const SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
   function reasonWords(text) {
-    return String(text).replace(/\(([CDHS])\)/g, (_, s) => `(${SUIT_WORDS[s]})`);
+    let s = String(text)
+      .replace(/\bnot now: /i, "")
+      .replace(/\bmust follow suit \(([CDHS])\)/g, (_, c) => `must follow ${SUIT_WORDS[c]}`)
+      .replace(/\s*\((?:[a-z]+ )?(?:[A-Z<][^)]*|\d+ [a-z]+)\)(?=[,:.;]| or |$)/g, "")  // "(call CARD SEAT)", "(target P<n>)", "(name 7 red)"
+      .replace(/\(([CDHS])\)/g, (_, c) => `(${SUIT_WORDS[c]})`)
+      .replace(/\bP\d+[AB]?\b/g, "you")
+      .replace(/\byou faces\b/g, "you face")
+      .replace(/\btheir original hand\b/g, "your original hand")
+      .replace(/^(?:10|[2-9AKQJ])[CDHS] cannot go onto (.+?) \((black|red)\): onto black play lower or equal, onto red higher or equal$/,
+        (_, onto, colour) => `onto the ${onto}, a ${colour} card, play ${colour === "black" ? "lower or equal" : "higher or equal"}`)
+      .replace(/,? or done$/, ", or choose Done")
+      .replace(/\bor checkout$/, "or check out")
+      .replace(/; /g, ": ")
+      .trim();
+    if (!s) return s;
+    s = s[0].toUpperCase() + s.slice(1);
+    return /[.!?]$/.test(s) ? s : `${s}.`;
   }
 
   function hint(text) {
@@ -106,17 +124,17 @@ CT.kit = (() => {
         "data-card": card,
         "aria-disabled": playable ? null : "true",
         "aria-pressed": multi && playable ? String(Boolean(picked)) : null,
-        "aria-label": playable ? `${nameOf(card)}${options.length > 1 ? ", several ways to play" : ""}` : `${nameOf(card)}, cannot be played: ${reason}`,
-        title: playable ? nameOf(card) : `${nameOf(card)}: ${reason}`,
+        "aria-label": playable ? `${nameOf(card)}${options.length > 1 ? ", several ways to play" : ""}` : `${nameOf(card)}, cannot be played. ${reason}`,
+        title: playable ? nameOf(card) : `${nameOf(card)} cannot be played. ${reason}`,
       }, face(card));
       // a long press on a touch screen opens the context menu: say why instead
       btn.addEventListener("contextmenu", (ev) => {
         if (playable) return;
         ev.preventDefault();
-        hint(`${nameOf(card)}: ${reason}`);
+        why(card, reason);
       });
       btn.addEventListener("click", () => {
-        if (!playable) { hint(`${nameOf(card)}: ${reason}`); return; }
+        if (!playable) { why(card, reason); return; }
         if (multi && multi(card)) {
           const key = `${card}#${i}`;
           if (selected.has(key)) selected.delete(key); else selected.add(key);
@@ -139,8 +157,14 @@ CT.kit = (() => {
         all[next].focus();
       }
     });
+    // the last tapped card's reason stays said while the view is the same move
+    function why(card, reason) {
+      ctx.ui.why = { move: ctx.move, text: `${nameOf(card)} cannot be played. ${reason}` };
+      hint(ctx.ui.why.text);
+    }
+    const said = ctx.ui.why && ctx.ui.why.move === ctx.move ? ctx.ui.why.text : "";
     const picker = ctx.ui.picker ? pickerBox(ctx, describe) : null;
-    return el("div", { class: "hand-wrap" }, box, el("p", { class: "hand-hint", role: "status", "aria-live": "polite" }), picker);
+    return el("div", { class: "hand-wrap" }, box, el("p", { class: "hand-hint", role: "status", "aria-live": "polite" }, said), picker);
   }
 
   function pickerBox(ctx, describe) {

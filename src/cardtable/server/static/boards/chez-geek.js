@@ -106,8 +106,8 @@
     const others = order.slice(1).map(box);
     if (ctx.seat === null) others.unshift(box(order[0]));
     const centre = [
-      el("p", { class: "centre-title" }, `${kit.possessive(ctx, o.turn)} turn — ${o.phase.replace(/-/g, " ")}`),
-      el("p", {}, `Income ${o.income} · Free Time ${o.free_time} · Game ${o.match.game} of ${o.match.games}`),
+      el("p", { class: "centre-title" }, ctx.over ? "Game over" : `${kit.possessive(ctx, o.turn)} turn — ${o.phase.replace(/-/g, " ")}`),
+      el("p", {}, ctx.over ? `Game ${o.match.game} of ${o.match.games}` : `Income ${o.income} · Free Time ${o.free_time} · Game ${o.match.game} of ${o.match.games}`),
       el("div", { class: "piles" }, kit.pile("Deck", o.draw_pile),
         el("div", { class: "pile" }, el("span", { class: "pile-card" }, o.discard.length ? cards.textCard(o.discard[o.discard.length - 1], ctx.catalogue) : el("span", { class: "empty-pile" }, "empty")),
           el("span", { class: "pile-label" }, `Discard (${o.discard.length})`))),
@@ -139,8 +139,12 @@
     const win = order[0];
     const name = win ? CT.kit.seatName(ctx, win.s) : null;
     const match = o.match && o.match.games > 1 ? ` (game ${o.match.game} of ${o.match.games})` : "";
+    // why the game ended, from the public log's last word on it ("P1 wins with 3 Slack (turn limit).")
+    const end = (o.log || []).map((l) => / wins with \d+ Slack \(([^)]+)\)\.$/.exec(l)).filter(Boolean).pop();
+    const why = end && /turn limit/i.test(end[1]) ? ": nobody reached their goal before the turn limit, and the most Slack wins"
+      : end && /goal/i.test(end[1]) ? ", reaching the Slack Goal" : "";
     const headline = win
-      ? `${name} ${name === "You" ? "win" : "wins"} with ${win.p.slack} Slack against a goal of ${win.p.goal}${match}.`
+      ? `${name} ${name === "You" ? "win" : "wins"} with ${win.p.slack} Slack against a goal of ${win.p.goal}${why}${match}.`
       : "Game over.";
     const rows = order.map(({ p, s }) => ({
       seats: [s],
@@ -151,5 +155,14 @@
     return { headline, columns, rows };
   }
 
-  CT.boards["chez-geek"] = { render, describe, windowText, resultWords, cardLog: false };
+  // The public log in words: "P1 rolls 4 (Income)." -> "P1 rolls a 4 for Income.",
+  // "P1 wins with 3 Slack (turn limit)." -> "P1 wins with 3 Slack when the turn limit is reached."
+  function logWords(line) {
+    return line
+      .replace(/ rolls (\d+) \(([^)]+)\)\.$/, (_, n, what) => ` rolls ${/^(8|11|18)$/.test(n) ? "an" : "a"} ${n} ${/^[a-z]/.test(what) ? `to ${what}` : /^(Income|Free Time|Slack)$/.test(what) ? `for ${what}` : `for the ${what}`}.`)
+      .replace(/ wins with (\d+) Slack \(turn limit\)\.$/, " wins with $1 Slack when the turn limit is reached.")
+      .replace(/ wins with (\d+) Slack \(Slack Goal\)\.$/, " reaches the Slack Goal and wins with $1 Slack.");
+  }
+
+  CT.boards["chez-geek"] = { render, describe, windowText, resultWords, logWords, cardLog: false };
 })();

@@ -48,8 +48,8 @@
         el("span", { class: "small" }, CT.kit.faceRow(castle.cards, cards.french, "Castle cards"))));
     }
     if (o.status && o.status[s] !== "playing") {
-      const how = o.status[s] === "out" ? "knocked out" : o.status[s];
-      bits.push(el("span", { class: "badge" }, o.places && o.places[s] ? `${how}, place ${o.places[s]}` : how));
+      const place = o.places && o.places[s];
+      bits.push(el("span", { class: "badge" }, o.status[s] === "out" ? howFinished(o, s) : place ? `finished ${ordinal(place)}` : "finished"));
     }
     return bits.length ? [el("div", { class: "flags" }, bits)] : [];
   }
@@ -167,19 +167,63 @@
     return `${who}${what}${p.nopes ? `, noped ${p.nopes} time${p.nopes === 1 ? "" : "s"}` : ""}. Nope it with ${ace}, or pass.`;
   }
 
+  const ordinal = (n) => `${n}${[, "st", "nd", "rd"][n % 100 > 10 && n % 100 < 14 ? 0 : n % 10] || "th"}`;
+
+  // How each place was decided, as the public log told it (a place is taken once):
+  // {place: "emptied their hand" | "was overthrown by a Revolution" | ...}
+  const finishes = new Map();
+  const HOW = {
+    "emptied their hand": "got rid of every card",
+    "was the last one left": "was the last one left in the game",
+    "was overthrown by a Revolution": "knocked out by a Revolution",
+    "died of the Plague": "knocked out by the Plague",
+    "had nothing left to pick up": "knocked out: nothing left to pick up",
+  };
+
+  // How a seat finished: from the log when it was seen, else from the observation
+  // (the last seat to finish among those who finished was the last one left).
+  function howFinished(o, s) {
+    const place = (o.places || [])[s];
+    const said = place ? finishes.get(place) : null;
+    if (said) return HOW[said] || said;
+    const status = (o.status || [])[s];
+    if (status === "out") return "knocked out";
+    if (status !== "finished") return "";
+    const finished = (o.places || []).filter((p, q) => p && o.status[q] === "finished");
+    return o.status.every((x) => x !== "playing") && place === Math.max(...finished) ? "was the last one left in the game" : "got rid of every card";
+  }
+
   // The end in words: the finishing order and how each player finished.
   function resultWords(ctx, o, result) {
     const places = o.places || result.places || [];
-    const how = { finished: "got rid of every card", out: "knocked out", playing: "last one left" };
     const order = places.map((p, s) => ({ p, s })).sort((a, b) => a.p - b.p);
     const first = order.length ? CT.kit.seatName(ctx, order[0].s) : null;
-    const headline = first ? `${first} ${first === "You" ? "come" : "comes"} first.` : "Game over.";
-    const ordinal = (n) => `${n}${[, "st", "nd", "rd"][n % 100 > 10 && n % 100 < 14 ? 0 : n % 10] || "th"}`;
+    const headline = first ? `${first} ${first === "You" ? "come" : "comes"} first: ${howFinished(o, order[0].s)}.` : "Game over.";
     const rows = order.map(({ p, s }) => ({
       seats: [s],
-      cells: [ordinal(p), CT.kit.seatName(ctx, s), how[(o.status || [])[s]] || ""],
+      cells: [ordinal(p), CT.kit.seatName(ctx, s), howFinished(o, s)],
     }));
     return { headline, columns: ["Place", "Player", "How"], rows };
+  }
+
+  // The public log in words: dice and places without notation ("rolls d6 for the play: [3]"
+  // -> "rolls a 3 on a d6 for the play"; "emptied their hand: place 1" -> "...: 1st place").
+  function logWords(line) {
+    const dice = /^(.+) rolls ((?:d\d+\+?)+) for the (.+): \[([\d, ]+)\]\.$/.exec(line);
+    if (dice) {
+      const kinds = dice[2].split("+");
+      const got = dice[4].split(/,\s*/);
+      const and = (l) => (l.length > 1 ? `${l.slice(0, -1).join(", ")} and ${l[l.length - 1]}` : l[0]);
+      const rolled = kinds.length === 1 ? `${/^(8|11|18|8\d)$/.test(got[0]) ? "an" : "a"} ${got[0]} on a ${kinds[0]}` : `${and(got)} on ${and(kinds.map((k) => `a ${k}`))}`;
+      return `${dice[1]} rolls ${rolled} for the ${dice[3]}.`;
+    }
+    const done = /^(\S+) (.+?): (out, )?place (\d+)\.$/.exec(line);
+    if (done) {
+      const place = Number(done[4]);
+      finishes.set(place, done[2]);
+      return `${done[1]} ${done[2]}${done[3] ? " and is out" : ""}: ${ordinal(place)} place.`;
+    }
+    return line;
   }
 
   // What only you may know, said in your log: the card a King took from your hand,
@@ -201,5 +245,5 @@
     return [];
   }
 
-  CT.boards.chez = { render, describe, windowText, resultWords, privateLog, cardLog: true };
+  CT.boards.chez = { render, describe, windowText, resultWords, logWords, privateLog, cardLog: true };
 })();

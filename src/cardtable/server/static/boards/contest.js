@@ -123,14 +123,23 @@
     const all = sides(ctx);
     const who = winner === null ? null : CT.kit.seatName(ctx, winner);
     const reason = r.reason ? renameSeats(r.reason, ["Black", "White"], ctx.names) : null;
-    const headline = who === null ? "A draw." : `${who} ${who === "You" ? "win" : "wins"}${reason ? `: ${reason}` : ""}.`;
+    const headline = who === null ? `A draw${reason ? `: ${reason}` : ""}.` : `${who} ${who === "You" ? "win" : "wins"}${reason ? `: ${reason}` : ""}.`;
     const rows = [0, 1].map((s) => ({
       seats: [s],
       cells: [CT.kit.seatName(ctx, s), s === winner ? "won" : winner === null ? "draw" : "lost",
-        `${all[s].defeated.length} of their cards defeated, ${all[s].main_pile} left in the Main Pile`],
+        `${all[s].defeated.length} card${all[s].defeated.length === 1 ? "" : "s"} defeated, ${all[s].main_pile} left in the Main Pile`],
     }));
     return { headline, columns: ["Player", "Result", "Cards"], rows };
   }
 
-  CT.boards.contest = { render, describe, windowText, resultWords, cardLog: false };
+  // The public log in words: "...; no reveal; tie." -> "...; no reveal; a tie.",
+  // "Game over (Black wins): ..." -> "Game over. Black wins: ...".
+  function logWords(line) {
+    return line
+      .replace(/; tie\.$/, "; a tie.")
+      .replace(/^Game over \(draw\): /, "Game over. A draw: ")
+      .replace(/^Game over \((.+?) wins\): /, "Game over. $1 wins: ");
+  }
+
+  CT.boards.contest = { render, describe, windowText, resultWords, logWords, cardLog: false };
 })();
