@@ -240,6 +240,10 @@
       })
       .replace(/ declares (\S+) \(([^)]*)\)/, (_, row, play) => ` declares ${row}${playWords(row, play)}`)
       .replace(/\b1 points\b/g, "1 point")
+      .replace(/^Row (.+) is complete: (.+) game points\.$/, (_, row, list) => `Row ${row} is complete: ${list.split(", ").map((x) => {
+        const m = /^(.+) ([+-]?)(\d+)$/.exec(x);
+        return m ? `${m[1]} ${m[2] === "-" ? "−" : m[2]}${m[3]} game point${m[3] === "1" ? "" : "s"}` : x;
+      }).join(", ")}.`)
       .replace(/^Game over: (.+)\.$/, (_, order) => `Game over. Final order: ${order.split(", ").map((x, i) => `${x} ${ORD[i] || `${i + 1}th`}`).join(", ")}.`);
   }
 

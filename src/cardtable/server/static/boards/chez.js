@@ -49,7 +49,9 @@
     }
     if (o.status && o.status[s] !== "playing") {
       const place = o.places && o.places[s];
-      bits.push(el("span", { class: "badge" }, o.status[s] === "out" ? howFinished(o, s) : place ? `finished ${ordinal(place)}` : "finished"));
+      const how = howFinished(o, s);
+      bits.push(el("span", { class: "badge" }, o.status[s] === "out" ? how
+        : `${/last one left/.test(how) ? "last one left" : "finished"}${place ? ` ${ordinal(place)}` : ""}`));
     }
     return bits.length ? [el("div", { class: "flags" }, bits)] : [];
   }
@@ -71,6 +73,26 @@
     return true;
   }
 
+  // Two orders of the same cards are the same play when their top cards count the same:
+  // only the top card matters to what follows (its rank and colour; its suit too for an
+  // Ace or a King, rulebook: "an ace or a king of the same suit"). One button for each.
+  function topKey(card) {
+    const c = cards.parse(card);
+    if (!c || !c.suit) return card;
+    return /^[AK]/.test(card) ? card : `${card.slice(0, -1)}${"DH".includes(c.suit) ? "red" : "black"}`;
+  }
+
+  function samePlayOnce(plays) {
+    const seen = new Set();
+    return plays.filter((x) => {
+      const l = x.a.split("+");
+      const key = `${[...l].sort().join("+")}>${topKey(l[l.length - 1])}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  }
+
   // The selected cards and the plays they make: exact plays first, then plays they start.
   function comboBar(ctx) {
     const picked = [...ctx.ui.selected].map((k) => k.split("#")[0]);
@@ -79,8 +101,8 @@
     const plays = ctx.legal.filter((a) => /^[^ ]+$/.test(a) && a !== "pick" && a !== "end" && a !== "pass" && a !== "accept" && a !== "castle")
       .map((a) => ({ a, m: counted(a.split("+")), n: a.split("+").length }))
       .filter((x) => contains(x.m, want));
-    const exact = plays.filter((x) => x.n === picked.length);
-    const more = plays.filter((x) => x.n > picked.length).sort((a, b) => a.n - b.n).slice(0, 4);
+    const exact = samePlayOnce(plays.filter((x) => x.n === picked.length));
+    const more = samePlayOnce(plays.filter((x) => x.n > picked.length)).sort((a, b) => a.n - b.n).slice(0, 4);
     return el("div", { class: "picker", role: "group", "aria-label": "Selected cards" },
       el("span", { class: "picker-title" }, `Selected: ${glyphs(picked)}`),
       exact.map((x) => CT.kit.choiceButton(ctx, x.a, describe(x.a, ctx), "confirm")),
@@ -145,7 +167,12 @@
   function autoEnd(ctx) {
     const ui = ctx.ui;
     const only = ctx.canAct && !ctx.reaction && ctx.legal.includes("end") && ctx.legal.every((a) => BONUS.test(a));
-    if (!only || !autoEndOn() || ui.keepTurn === ctx.move) return null;
+    if (!only || ui.keepTurn === ctx.move) return null;
+    if (!autoEndOn()) {
+      // turned off in this browser: the way back on, where it would have acted
+      const on = () => { try { localStorage.setItem("cardtable-chez-auto-end", "1"); } catch (err) { /* private mode */ } ctx.rerender(); };
+      return el("p", { class: "auto-end-off" }, el("button", { type: "button", class: "choice secondary", onclick: on }, "End my turn by itself from now on"));
+    }
     if (!ui.autoEnd || ui.autoEnd.move !== ctx.move) {
       if (ui.autoEnd) clearTimeout(ui.autoEnd.timer);
       ui.autoEnd = { move: ctx.move, timer: setTimeout(() => { if (ui.keepTurn !== ctx.move) ctx.play("end"); }, AUTO_END_MS) };
