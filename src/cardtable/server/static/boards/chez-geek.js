@@ -88,7 +88,7 @@
 
   function rolls(o) {
     const lines = (o.log || []).filter((l) => / rolls /.test(l)).slice(-2);
-    return lines.length ? el("div", { class: "rolls" }, lines.map((l) => el("p", {}, l))) : null;
+    return lines.length ? el("div", { class: "rolls" }, lines.map((l) => el("p", {}, logWords(l)))) : null;
   }
 
   // the hand grouped by kind (Activities, People, Things, Whenevers), then by name
