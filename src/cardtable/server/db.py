@@ -316,6 +316,11 @@ class Store:
                 .values(auto_pass=on)
             )
 
+    def set_options(self, table_id: str, options: dict[str, Any]) -> None:
+        """Store a table's options again (a person's name, given after the table was made)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(options=options))
+
     def set_token_hashes(self, table_id: str, seats: list[SeatRow]) -> None:
         with self.engine.begin() as conn:
             for s in seats:

@@ -30,6 +30,7 @@ from cardtable.engine.registry import available_games, game_info, load_game
 from cardtable.server.db import SeatRow, Storage, TableRow
 from cardtable.server.decks import ServerDecks
 from cardtable.server.limits import LimitError, RateLimit
+from cardtable.server.names import display_names
 from cardtable.server.runtime import TableRuntime, table_summary
 from cardtable.server.schemas import CreateTable, SeatSpec
 from cardtable.server.settings import Settings
@@ -222,7 +223,9 @@ class TableManager:
         n = game.num_players
         specs = req.seats
         if specs is None:
-            filler = default_bot(game)
+            # the lobby's default: a level by name where the game has levels
+            levels: dict[str, str] = getattr(game, "bot_levels", {})
+            filler = "medium" if "medium" in levels else default_bot(game)
             specs_list: list[tuple[str, str | None]] = [("human", None)]
             specs_list += [("bot", filler)] * (n - 1)
         else:
@@ -324,13 +327,20 @@ class TableManager:
                 if old.status != "over":
                     raise TableStateError("a rematch starts when the game is over")
                 rotated = [old.seats[(i - 1) % n] for i in range(n)]
+                # everyone keeps the name they had: a person's given one, a bot's friendly one
+                given = old.options.get("names") or {}
+                called = display_names(old.row, old.game)
+                kept = [
+                    given.get(str(s.seat)) or (called[s.seat] if s.kind == "bot" else None)
+                    for s in rotated
+                ]
                 req = CreateTable(
                     game=old.row.game,
                     players=old.row.players,
                     settings=old.row.settings,
                     seats=[
-                        SeatSpec(kind="bot" if s.kind == "bot" else "human", bot=s.bot)
-                        for s in rotated
+                        SeatSpec(kind="bot" if s.kind == "bot" else "human", bot=s.bot, name=k)
+                        for s, k in zip(rotated, kept, strict=True)
                     ],
                     turn_seconds=old.options.get("turn_seconds"),
                     reaction_seconds=old.options.get("reaction_seconds"),
@@ -344,6 +354,21 @@ class TableManager:
                 old.row.rematch_id = rt.id
         new = await self.get(old.row.rematch_id)
         return new, (seat + 1) % n
+
+    async def rename(self, rt: TableRuntime, seat: int, name: str) -> None:
+        """A person names their seat: stored with the table, and every open page is told.
+
+        The name is already checked (``SeatName``); pages insert it as text.
+        """
+        # in place: the runtime reads the same options; no lock, so a thinking bot never delays it
+        names = dict(rt.row.options.get("names") or {})
+        names[str(seat)] = name
+        rt.row.options["names"] = names
+        await self.storage.run(self.storage.store.set_options, rt.id, dict(rt.row.options))
+        names_now = display_names(rt.row, rt.game)
+        message = {"type": "names", "names": names_now, "table": self.summary(rt)}
+        for sub in list(rt.subscribers):
+            sub.push(message)
 
     async def list(self) -> list[dict[str, Any]]:
         rows = await self.storage.run(

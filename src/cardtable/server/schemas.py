@@ -25,14 +25,32 @@ class SeatSpec(BaseModel):
     @field_validator("name")
     @classmethod
     def _plain_name(cls, value: str | None) -> str | None:
-        """A name is shown everywhere as text: trimmed, no control characters."""
-        if value is None:
-            return None
-        try:
-            value = check_text(value, "name").strip()
-        except InputError as exc:
-            raise ValueError(str(exc)) from exc
-        return " ".join(value.split()) or None
+        return plain_name(value)
+
+
+def plain_name(value: str | None) -> str | None:
+    """A name is shown everywhere as text: trimmed, inner spaces folded, no control characters."""
+    if value is None:
+        return None
+    try:
+        value = check_text(value, "name").strip()
+    except InputError as exc:
+        raise ValueError(str(exc)) from exc
+    return " ".join(value.split()) or None
+
+
+class SeatName(BaseModel):
+    """A person names their own seat after opening its link (the creator names theirs at once)."""
+
+    name: str = Field(min_length=1, max_length=24)
+
+    @field_validator("name")
+    @classmethod
+    def _plain_name(cls, value: str) -> str:
+        named = plain_name(value)
+        if named is None:
+            raise ValueError("a name needs a letter or a digit, not only spaces")
+        return named
 
 
 class CreateTable(BaseModel):

@@ -17,7 +17,7 @@ from cardtable.engine.errors import CardtableError, SettingError
 from cardtable.server.deps import manager_of, seat_of, table_or_404
 from cardtable.server.names import display_names
 from cardtable.server.replays import MAX_PAGE, replay_page
-from cardtable.server.schemas import CreatedTable, CreateTable, Invite, TableSummary
+from cardtable.server.schemas import CreatedTable, CreateTable, Invite, SeatName, TableSummary
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
@@ -75,6 +75,21 @@ async def list_tables(request: Request) -> list[TableSummary]:
 async def get_table(table_id: str, request: Request) -> TableSummary:
     manager = manager_of(request)
     rt = await table_or_404(manager, table_id)
+    return TableSummary(**manager.summary(rt))
+
+
+@router.put("/{table_id}/name", response_model=TableSummary)
+async def name_my_seat(
+    table_id: str,
+    body: SeatName,
+    request: Request,
+    x_seat_token: str | None = Header(default=None),
+) -> TableSummary:
+    """The person holding a seat's link names that seat; every open page is told."""
+    manager = manager_of(request)
+    rt = await table_or_404(manager, table_id)
+    seat = seat_of(rt, x_seat_token)
+    await manager.rename(rt, seat, body.name)
     return TableSummary(**manager.summary(rt))
 
 

@@ -38,10 +38,16 @@ function isStructured(v) {
   return v !== null && typeof v === "object";
 }
 
+// a choice in words: a list of deck names joined, the empty default called what it is
+function choiceWords(c) {
+  if (Array.isArray(c)) return c.length ? c.join(", ") : "the game's own";
+  return String(c);
+}
+
 function settingInput(s) {
   if (s.choices) {
     return el("select", { name: s.name, "data-setting": s.name },
-      s.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === s.default }, String(c))));
+      s.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === s.default }, choiceWords(c))));
   }
   if (isStructured(s.default)) {  // lists and tables are edited as JSON
     return el("input", { type: "text", name: s.name, "data-setting": s.name, value: JSON.stringify(s.default) });
@@ -142,8 +148,8 @@ async function loadTables() {
   body.replaceChildren();
   if (!tables.length) body.append(el("tr", {}, el("td", { class: "muted" }, "No tables yet.")));
   for (const t of tables) {
-    const seats = t.seats.map((s) => s.kind === "bot" ? `${s.name}: bot, ${s.bot}` :
-      `${s.name}: person${s.connected ? " (here)" : ""}`).join(", ");
+    // a bot's name says it is a bot and its level; a person's says whether they are here
+    const seats = t.seats.map((s) => s.kind === "bot" ? s.name : `${s.name}${s.connected ? " (here)" : ""}`).join("; ");
     const link = t.status === "over"
       ? el("a", { href: `/replay/${t.id}` }, "replay")
       : el("a", { href: `/t/${t.id}` }, "watch");
