@@ -654,6 +654,8 @@ def table_summary(
                 "seat": s.seat,
                 "name": names[s.seat],
                 "game_name": game.seat_name(s.seat),
+                # a person who has not named themself is asked on their page
+                "named": str(s.seat) in (row.options.get("names") or {}),
                 "kind": s.kind,
                 "bot": s.bot,
                 "connected": s.seat in connected if s.kind == "human" else True,

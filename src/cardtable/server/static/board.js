@@ -29,6 +29,12 @@ CT.kit = (() => {
     return ctx.names[s] || `P${s}`;
   }
 
+  // A seat's heading: your own is "You (Ada)", so the name the log uses is on your box too.
+  function fullName(ctx, s) {
+    const name = ctx.names[s] || `P${s}`;
+    return s === ctx.seat && !ctx.replay ? `You (${name})` : name;
+  }
+
   function possessive(ctx, s) {
     return s === ctx.seat && !ctx.replay ? "Your" : `${seatName(ctx, s)}'s`;
   }
@@ -44,13 +50,15 @@ CT.kit = (() => {
   function seatBox(ctx, s, { count = null, extra = [], tag = null } = {}) {
     const kind = ctx.kinds[s] || {};
     const turn = ctx.toAct === s;
-    const who = kind.kind === "bot" ? `bot (${kind.bot})` : "person";
-    const label = `${seatName(ctx, s)}${tag ? ", " + tag : ""}, ${who}${count !== null ? `, ${count} card${count === 1 ? "" : "s"}` : ""}${turn ? ", to play" : ""}`;
+    // a bot's table name already says "(bot, level)": the badge is not repeated
+    const named = kind.kind === "bot" && /\bbot\b/.test(ctx.names[s] || "");
+    const who = kind.kind === "bot" ? (named ? "" : `bot (${kind.bot})`) : "person";
+    const label = `${fullName(ctx, s)}${tag ? ", " + tag : ""}${who ? ", " + who : ""}${count !== null ? `, ${count} card${count === 1 ? "" : "s"}` : ""}${turn ? ", to play" : ""}`;
     return el("section", { class: `seat-box${turn ? " turn" : ""}${s === ctx.seat ? " me" : ""}`, "data-seat": s, "aria-label": label },
       el("div", { class: "seat-head" },
-        el("b", {}, seatName(ctx, s)),
+        el("b", {}, fullName(ctx, s)),
         tag ? el("span", { class: "tag" }, tag) : null,
-        el("span", { class: "who" }, kind.kind === "bot" ? `bot: ${kind.bot}` : "person"),
+        who ? el("span", { class: "who" }, kind.kind === "bot" ? `bot: ${kind.bot}` : "person") : null,
         turn ? el("span", { class: "turn-mark" }, "▶ to play ", el("span", { class: "clock" })) : null),
       count !== null && s !== ctx.seat ? el("div", { class: "seat-cards" }, fan(count), el("span", { class: "count" }, `${count} card${count === 1 ? "" : "s"}`)) : null,
       ...extra);
@@ -236,7 +244,7 @@ CT.kit = (() => {
         el("td", {}, Number.isInteger(r.ret) ? (r.ret > 0 ? `+${r.ret}` : String(r.ret)) : "")))));
   }
 
-  return { tokens, optionsFor, seatName, possessive, seatBox, layout, hand, choices, choiceButton, banner, logLine, faceRow, pile, standings, hint, fan };
+  return { tokens, optionsFor, seatName, fullName, possessive, seatBox, layout, hand, choices, choiceButton, banner, logLine, faceRow, pile, standings, hint, fan };
 })();
 
 // Draws a game's board, or a note when the game has none (the details tree then shows everything).

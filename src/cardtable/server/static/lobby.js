@@ -137,6 +137,8 @@ function showCreated(created) {
         el("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(inv.url) }, "copy")),
       input));
   });
+  // the creator was offered a name here: their own seat's page does not ask again
+  sessionStorage.setItem(`cardtable-token:${created.table.id}:named`, "1");
   document.getElementById("spectate").href = created.spectate_url;
   document.getElementById("created").hidden = false;
   window.scrollTo(0, 0);

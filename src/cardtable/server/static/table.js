@@ -22,7 +22,11 @@ const ui = { picker: null, selected: new Set() };
 
 const $ = (id) => document.getElementById(id);
 
-function addLog(text, cls) {
+// Every line as it came, so the log can be told again when a seat is renamed.
+const rawLog = [];
+
+function addLog(text, cls, again = false) {
+  if (!again) rawLog.push([text, cls]);
   const board = CT.boards[my.game];
   const words = tidyWords(renameSeats(board && board.logWords ? board.logWords(text) : text, my.gameNames, my.seatNames));
   const li = CT.kit.logLine(words, Boolean(board && board.cardLog));
@@ -42,6 +46,48 @@ function play(action) {
   ui.picker = null;
   ui.selected.clear();
   send({ type: "move", id, move: my.lastMove, action });
+}
+
+// A person opening their link is asked their name once (the creator gave theirs in
+// the lobby); "Change name" beside the header's "you are …" asks again.
+function nameForm() {
+  const input = el("input", { id: "my-name", name: "my-name", maxlength: 24, autocomplete: "nickname", required: true });
+  const err = el("span", { class: "error", role: "alert" });
+  const form = el("form", { id: "name-form", class: "name-form banner" },
+    el("label", { for: "my-name" }, "What should the table call you? "), input, " ",
+    el("button", { type: "submit", class: "primary" }, "Save"), " ",
+    el("button", { type: "button", onclick: () => { form.remove(); sessionStorage.setItem(`${tokenKey}:named`, "1"); } }, "Not now"),
+    err);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    try {
+      await api(`/api/tables/${tableId}/name`, {
+        method: "PUT", headers: { "Content-Type": "application/json", "X-Seat-Token": token }, body: JSON.stringify({ name: input.value }),
+      });
+      form.remove();
+    } catch (e) {
+      err.textContent = ` Not saved: ${e.message}`;
+    }
+  });
+  return form;
+}
+
+// Asked on arrival the form waits without taking the focus (keys still play cards);
+// asked by "Change name" it takes it.
+function askName(prefill, focus) {
+  if (my.seat === null || $("name-form")) return;
+  const form = nameForm();
+  $("board-box").prepend(form);
+  if (prefill) form.querySelector("input").value = prefill;
+  if (focus) form.querySelector("input").focus();
+}
+
+function showWho(table) {
+  if (my.seat === null) { $("whoami").textContent = "watching"; return; }
+  $("whoami").replaceChildren(`you are ${my.seatNames[my.seat]} `,
+    el("button", { type: "button", class: "link-button", onclick: () => askName(my.seatNames[my.seat], true) }, "Change name"));
+  const me = table && table.seats.find((s) => s.seat === my.seat);
+  if (me && me.kind === "human" && !me.named && !sessionStorage.getItem(`${tokenKey}:named`)) askName("", false);
 }
 
 function renderSeats(table) {
@@ -170,7 +216,7 @@ function onMessage(msg) {
       my.catalogue = msg.catalogue || null;
       $("title").textContent = msg.game.title;
       CT.help.load(my.game).then((data) => { my.help = data; draw(); });
-      $("whoami").textContent = msg.seat === null ? "watching" : `you are ${my.seatNames[msg.seat]}`;
+      showWho(msg.table);
       document.title = `cardtable — ${msg.game.title}`;
       $("auto-pass").checked = msg.auto_pass;
       $("auto-pass-label").hidden = msg.seat === null;
@@ -196,6 +242,15 @@ function onMessage(msg) {
       my.lastMove = msg.move;
       $("error").textContent = "";
       renderView(msg);
+      break;
+    case "names":
+      // a person named their seat: every place that names seats says it anew
+      my.seatNames = msg.names;
+      renderSeats(msg.table);
+      showWho(null);
+      $("log").replaceChildren();
+      for (const [text, cls] of rawLog) addLog(text, cls, true);
+      if (my.msg) renderView(my.msg);
       break;
     case "answered":
       my.answered = true;
