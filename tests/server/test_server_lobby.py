@@ -139,3 +139,22 @@ def test_a_person_names_their_seat_from_their_link_and_every_page_is_told(tmp_pa
         # a bot seat left to the default is a level, and called by a friendly name with it
         t = create_table(client, "contest")
         assert t["table"]["seats"][1]["name"] == "Bo (bot, medium)"
+
+
+def test_a_board_phrase_has_a_labelled_question_mark_for_tap_and_keyboard(server, browser):
+    body = {"game": "contest", "bot_delay": 0, "seats": [{"kind": "human", "name": "Ada"}, {}]}
+    created = httpx.post(server.base + "/api/tables", json=body).json()
+    page = browser.new_page(viewport=SIZES["phone"], has_touch=True)
+    page.goto(created["invites"][0]["url"])
+    note = page.get_by_role("button", name="Declare your card as: what is this?")
+    note.tap()
+    assert "The King is never declared" in page.locator(".term-pop").inner_text()
+    page.keyboard.press("Escape")
+    assert page.locator(".term-pop").count() == 0
+    note.focus()
+    page.keyboard.press("Enter")
+    assert "Queen 9" in page.locator(".term-pop").inner_text()
+    # the seat box says who you are by the name you gave, and no prompt asks again
+    assert page.locator("#board .seat-box.me b").first.inner_text() == "You (Ada)"
+    assert page.locator("#name-form").count() == 0
+    page.close()

@@ -68,6 +68,7 @@ CT.help = (() => {
   // knowing about it.
   function annotate(root, data) {
     if (!data || !root) return;
+    notePhrases(root, data);
     const terms = Object.keys(data.terms).sort((a, b) => b.length - a.length);
     const done = new Set();
     const skip = (node) => node.parentElement && node.parentElement.closest("button, a, select, option, summary, svg, .term, dialog, label, input, textarea, [role=img]");
@@ -86,6 +87,31 @@ CT.help = (() => {
         done.add(term);
         break;  // the rest of this text node is now a new node: the walk already passed it
       }
+    }
+  }
+
+  // A small "?" after a phrase of the board whose words are buttons or headings
+  // ("Declare your card as:" above the piece buttons): tap, hover or Enter opens its note.
+  function noteButton(phrase, text) {
+    const b = termButton("?", text);
+    b.classList.add("note");
+    b.setAttribute("aria-label", `${phrase.replace(/:$/, "")}: what is this?`);
+    return b;
+  }
+
+  function notePhrases(root, data) {
+    if (!data || !data.notes || !root) return;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const nodes = [];
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!(n.parentElement && n.parentElement.closest("button, a, select, option, dialog, .term"))) nodes.push(n);
+    }
+    for (const [phrase, text] of Object.entries(data.notes)) {
+      const node = nodes.find((n) => n.textContent.includes(phrase));
+      if (!node) continue;
+      const end = node.textContent.indexOf(phrase) + phrase.length;
+      const rest = node.splitText(end);
+      rest.before(" ", noteButton(phrase, text));
     }
   }
 
