@@ -40,6 +40,10 @@ from cardtable.server.tokens import hash_token, new_table_id, new_token
 log = logging.getLogger("cardtable.server")
 
 
+# why a few: a name set, a typo fixed; every rename is pushed to each open page
+RENAMES_PER_MINUTE = 6
+
+
 class TableNotFound(LookupError):
     pass
 
@@ -61,6 +65,10 @@ class TableManager:
         self._loading: dict[str, asyncio.Future[TableRuntime]] = {}
         self._games: OrderedDict[str, Game] = OrderedDict()
         self.rate = RateLimit(settings.tables_per_minute)
+        # renames: a few a minute per seat (each is told to every page at the table), and
+        # stored one at a time, so a slower write never puts back an older set of names
+        self.rename_rate = RateLimit(RENAMES_PER_MINUTE, "names")
+        self._renaming = asyncio.Lock()
         # who created each table being played (this process's tables only), for the
         # per-address cap, and the tables at which a person has opened a seat
         self.creators: dict[str, str] = {}
@@ -360,11 +368,22 @@ class TableManager:
 
         The name is already checked (``SeatName``); pages insert it as text.
         """
-        # in place: the runtime reads the same options; no lock, so a thinking bot never delays it
-        names = dict(rt.row.options.get("names") or {})
-        names[str(seat)] = name
-        rt.row.options["names"] = names
-        await self.storage.run(self.storage.store.set_options, rt.id, dict(rt.row.options))
+        try:
+            self.rename_rate.hit(f"{rt.id}:{seat}")
+        except LimitError:
+            raise LimitError(
+                "rate_limited",
+                f"a seat may be renamed at most {RENAMES_PER_MINUTE} times a minute; "
+                "try again later",
+            ) from None
+        # in place: the runtime reads the same options; not the table's lock, so a thinking
+        # bot never delays it, but one rename at a time: with several database threads
+        # (PostgreSQL) two writes could land in either order and the older names win
+        async with self._renaming:
+            names = dict(rt.row.options.get("names") or {})
+            names[str(seat)] = name
+            rt.row.options["names"] = names
+            await self.storage.run(self.storage.store.set_options, rt.id, dict(rt.row.options))
         names_now = display_names(rt.row, rt.game)
         message = {"type": "names", "names": names_now, "table": self.summary(rt)}
         for sub in list(rt.subscribers):
