@@ -38,7 +38,7 @@ CT.help = (() => {
 
   function hide() {
     if (pop) { pop.remove(); pop = null; }
-    for (const b of document.querySelectorAll("button.term[aria-expanded=true]")) b.setAttribute("aria-expanded", "false");
+    for (const b of document.querySelectorAll("button.term[aria-expanded=true], button.note-q[aria-expanded=true]")) b.setAttribute("aria-expanded", "false");
   }
 
   function show(btn, text) {
@@ -94,7 +94,7 @@ CT.help = (() => {
   // ("Declare your card as:" above the piece buttons): tap, hover or Enter opens its note.
   function noteButton(phrase, text) {
     const b = termButton("?", text);
-    b.classList.add("note");
+    b.className = "note-q";
     b.setAttribute("aria-label", `${phrase.replace(/:$/, "")}: what is this?`);
     return b;
   }
