@@ -49,7 +49,7 @@ RATINGS: dict[str, dict[str, str]] = {
         "hard": "OpenSkill 29.3; first in 57.0% of 400 four-level games, 35.6% vs three medium",
         "medium": "OpenSkill 22.5; first in 28.2% of 400 four-level games",
         "easy": "OpenSkill 22.8; first in 14.2% of 400 four-level games",
-        "expert": "first in 23.8% of 324 games vs three medium (hard: 35.6%); pick hard",
+        "expert": "first in 23.8% of 324 games vs three medium (hard: 35.6%)",
     },
 }
 
