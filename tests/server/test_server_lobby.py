@@ -158,3 +158,27 @@ def test_a_board_phrase_has_a_labelled_question_mark_for_tap_and_keyboard(server
     assert page.locator("#board .seat-box.me b").first.inner_text() == "You (Ada)"
     assert page.locator("#name-form").count() == 0
     page.close()
+
+
+def test_an_invited_person_names_themself_and_every_page_says_it_as_text(server, browser):
+    seats = [{"kind": "human", "name": "Ada"}, {"kind": "human"}]
+    body = {"game": "contest", "bot_delay": 0, "seats": seats}
+    created = httpx.post(server.base + "/api/tables", json=body).json()
+    creator = browser.new_page(viewport=SIZES["desktop"])
+    creator.goto(created["invites"][0]["url"])
+    creator.wait_for_selector("#board .board")
+    assert creator.locator("#name-form").count() == 0  # named in the lobby
+    guest = browser.new_page(viewport=SIZES["phone"])
+    guest.goto(created["invites"][1]["url"])
+    guest.locator("#my-name").fill("Bo <i>Li</i>")
+    guest.get_by_role("button", name="Save").click()
+    guest.wait_for_selector("#name-form", state="detached")
+    assert guest.locator("#whoami").inner_text().startswith("you are Bo <i>Li</i>")
+    says = "(name) => document.getElementById('board').innerText.includes(name)"
+    creator.wait_for_function(says, arg="Bo <i>Li</i>")
+    seats_listed = creator.locator("#seats").text_content() or ""  # in the folded details
+    assert seats_listed.startswith("Ada: person (you); Bo <i>Li</i>: person")
+    assert creator.locator("#board i, #seats i, #log i").count() == 0
+    assert guest.locator("#board .seat-box.me b").first.inner_text() == "You (Bo <i>Li</i>)"
+    creator.close()
+    guest.close()
