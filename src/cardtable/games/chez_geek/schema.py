@@ -91,6 +91,7 @@ class ResultView(TypedDict):
     wins: list[int]
     places: list[int] | None
     last_winner: int
+    reason: str
 
 
 class ChezGeekObservation(TypedDict):

@@ -136,7 +136,12 @@ def observation(st: ChezGeekState, seat: int) -> ChezGeekObservation:
         "prompt": _prompt(st),
         "log": _tail(st),
         "result": (
-            {"wins": st.wins[:], "places": st.places(), "last_winner": st.last_winner}
+            {
+                "wins": st.wins[:],
+                "places": st.places(),
+                "last_winner": st.last_winner,
+                "reason": _win_reason(st),
+            }
             if st.over
             else None
         ),
@@ -165,6 +170,21 @@ def public_observation(st: ChezGeekState) -> ChezGeekPublicView:
         "log": obs["log"],
         "result": obs["result"],
     }
+
+
+def _win_reason(st: ChezGeekState) -> str:
+    """How the last game was won, from its public "win" event: the Slack Goal or the turn limit."""
+    i = len(st.events) - 1
+    while i >= 0:
+        event = st.events[i]
+        if event[0] == "win":
+            return str(event[2])
+        i -= 1
+    return "Slack Goal"
+
+
+def _article(word: str) -> str:
+    return f"an {word}" if word[:1] in "AEIOU" else f"a {word}"
 
 
 _TEXT: dict[tuple[Any, ...], str] = {}
@@ -200,7 +220,10 @@ def describe(st: ChezGeekState, event: tuple[Any, ...]) -> str:
     if kind == "job":
         return f"{name(event[1])} is the {st.jobdefs[event[2]].name}."
     if kind == "roll":
-        return f"{name(event[1])} rolls {event[2]} ({ROLL_NAMES[event[3]]})."
+        what = ROLL_NAMES[event[3]]
+        why = f"to {what}" if what[:1].islower() else f"for {'the ' * (what == 'Call')}{what}"
+        n = event[2]
+        return f"{name(event[1])} rolls {'an' if n in (8, 11, 18) else 'a'} {n} {why}."
     if kind == "reshuffle":
         return f"The discards are shuffled into a new pile of {event[1]}."
     if kind == "budget":
@@ -208,7 +231,7 @@ def describe(st: ChezGeekState, event: tuple[Any, ...]) -> str:
     if kind == "announce":
         cards = ", ".join(card(t) for t in event[3])
         where = f" to {name(event[4])}'s room" if event[2] == 0 else ""
-        return f"{name(event[1])} announces a {PLAY_NAMES[event[2]]}: {cards}{where}."
+        return f"{name(event[1])} announces {_article(PLAY_NAMES[event[2]])}: {cards}{where}."
     if kind == "shop":
         return f"{name(event[1])} goes Shopping."
     if kind == "cancelled":
@@ -233,7 +256,7 @@ def describe(st: ChezGeekState, event: tuple[Any, ...]) -> str:
     if kind == "moves":
         return f"{card(event[1])} moves from {name(event[2])}'s room to {name(event[3])}'s."
     if kind == "costs":
-        return f"{card(event[1])} costs {name(event[2])}."
+        return f"Having {card(event[1])} around costs {name(event[2])}."
     if kind == "pays":
         return f"{name(event[1])} discards {card(event[2])} to the unwanted guest."
     if kind == "discards":
@@ -245,7 +268,9 @@ def describe(st: ChezGeekState, event: tuple[Any, ...]) -> str:
     if kind == "empty-trip":
         return f"{name(event[1])} comes back from Shopping with nothing."
     if kind == "win":
-        return f"{name(event[1])} wins with {event[3]} Slack ({event[2]})."
+        if event[2] == "turn limit":
+            return f"{name(event[1])} wins with {event[3]} Slack when the turn limit is reached."
+        return f"{name(event[1])} reaches the Slack Goal and wins with {event[3]} Slack."
     return " ".join(str(x) for x in event)
 
 

@@ -88,7 +88,7 @@
 
   function rolls(o) {
     const lines = (o.log || []).filter((l) => / rolls /.test(l)).slice(-2);
-    return lines.length ? el("div", { class: "rolls" }, lines.map((l) => el("p", {}, logWords(l)))) : null;
+    return lines.length ? el("div", { class: "rolls" }, lines.map((l) => el("p", {}, l))) : null;
   }
 
   // the hand grouped by kind (Activities, People, Things, Whenevers), then by name
@@ -128,7 +128,7 @@
     const p = ctx.obs.prompt || {};
     const a = p.answering;
     if (!a) return "A Whenever may answer now.";
-    return `${CT.kit.seatName(ctx, a.by)} announces a ${a.play}: ${a.cards.map((c) => cardName(ctx, c)).join(", ")}. Play a Whenever, or pass.`;
+    return `${CT.kit.seatName(ctx, a.by)} announces ${/^[AEIOU]/.test(a.play) ? "an" : "a"} ${a.play}: ${a.cards.map((c) => cardName(ctx, c)).join(", ")}. Play a Whenever, or pass.`;
   }
 
   // The end in words: who reached their Slack Goal, and everyone's Slack against theirs.
@@ -139,10 +139,10 @@
     const win = order[0];
     const name = win ? CT.kit.seatName(ctx, win.s) : null;
     const match = o.match && o.match.games > 1 ? ` (game ${o.match.game} of ${o.match.games})` : "";
-    // why the game ended, from the public log's last word on it ("P1 wins with 3 Slack (turn limit).")
-    const end = (o.log || []).map((l) => / wins with \d+ Slack \(([^)]+)\)\.$/.exec(l)).filter(Boolean).pop();
-    const why = end && /turn limit/i.test(end[1]) ? ": nobody reached their goal before the turn limit, and the most Slack wins"
-      : end && /goal/i.test(end[1]) ? ", reaching the Slack Goal" : "";
+    // why the game ended: the observation's result.reason ("Slack Goal" or "turn limit")
+    const reason = o.result && o.result.reason;
+    const why = reason === "turn limit" ? ": nobody reached their goal within the turn limit, so the one closest to their goal wins"
+      : reason === "Slack Goal" ? ", reaching the Slack Goal" : "";
     const headline = win
       ? `${name} ${name === "You" ? "win" : "wins"} with ${win.p.slack} Slack against a goal of ${win.p.goal}${why}${match}.`
       : "Game over.";
@@ -155,14 +155,5 @@
     return { headline, columns, rows };
   }
 
-  // The public log in words: "P1 rolls 4 (Income)." -> "P1 rolls a 4 for Income.",
-  // "P1 wins with 3 Slack (turn limit)." -> "P1 wins with 3 Slack when the turn limit is reached."
-  function logWords(line) {
-    return line
-      .replace(/ rolls (\d+) \(([^)]+)\)\.$/, (_, n, what) => ` rolls ${/^(8|11|18)$/.test(n) ? "an" : "a"} ${n} ${/^[a-z]/.test(what) ? `to ${what}` : /^(Income|Free Time|Slack)$/.test(what) ? `for ${what}` : `for the ${what}`}.`)
-      .replace(/ wins with (\d+) Slack \(turn limit\)\.$/, " wins with $1 Slack when the turn limit is reached.")
-      .replace(/ wins with (\d+) Slack \(Slack Goal\)\.$/, " reaches the Slack Goal and wins with $1 Slack.");
-  }
-
-  CT.boards["chez-geek"] = { render, describe, windowText, resultWords, logWords, cardLog: false };
+  CT.boards["chez-geek"] = { render, describe, windowText, resultWords, cardLog: false };
 })();
