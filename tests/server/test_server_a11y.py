@@ -112,7 +112,7 @@ def click_some(page: Page, rng: random.Random, clicks: int) -> None:
 def both_sizes(browser: Browser, url: str, ready: str, where: str) -> list[str]:
     found = []
     for size, viewport in SIZES.items():
-        page = browser.new_page(viewport=viewport)
+        page = browser.new_page(reduced_motion="reduce", viewport=viewport)
         page.goto(url)
         page.wait_for_selector(ready, timeout=STEP_MS)
         found += violations(page, f"{where} ({size})")
@@ -127,7 +127,7 @@ def test_lobby_spectator_replay_and_bad_link(server, browser):
     found += both_sizes(browser, created["spectate_url"], "#board .board", "spectator")
     bad = f"{server.base}/t/{table}#token=not-a-token"
     found += both_sizes(browser, bad, "#board .error", "bad invite link")
-    page = browser.new_page(viewport=SIZES["desktop"])
+    page = browser.new_page(reduced_motion="reduce", viewport=SIZES["desktop"])
     page.goto(created["invites"][0]["url"])
     click_some(page, random.Random(3), 400)
     expect(page.locator("#result-box")).to_be_visible(timeout=STEP_MS)
@@ -142,7 +142,7 @@ def test_a_board_in_play_in_a_second_tab_and_at_the_end(server, browser, game):
     # elsewhere a reaction phase lasts its whole clock, so it is kept short
     created = create(server, game, reaction_seconds=30 if game == "contest" else 0.5)
     url = created["invites"][0]["url"]
-    desktop = browser.new_page(viewport=SIZES["desktop"])
+    desktop = browser.new_page(reduced_motion="reduce", viewport=SIZES["desktop"])
     desktop.goto(url)
     desktop.wait_for_selector("#board .board", timeout=STEP_MS)
     found = []
@@ -165,7 +165,7 @@ def test_a_board_in_play_in_a_second_tab_and_at_the_end(server, browser, game):
     click_some(desktop, random.Random(7), 25)  # a log long enough to scroll
     found += violations(desktop, f"{game} in play (desktop)")
     # the same seat opened on a phone: it plays there; the desktop tab is told so
-    phone = browser.new_page(viewport=SIZES["phone"], has_touch=True)
+    phone = browser.new_page(reduced_motion="reduce", viewport=SIZES["phone"], has_touch=True)
     phone.goto(url)
     phone.wait_for_selector("#board .board", timeout=STEP_MS)
     expect(desktop.locator("#elsewhere")).to_be_visible(timeout=STEP_MS)
@@ -187,7 +187,9 @@ def test_how_to_play_and_the_games_words_explained_in_place(server, browser, gam
     created = create(server, game, reaction_seconds=0.3)
     found = []
     for size, viewport in SIZES.items():
-        page = browser.new_page(viewport=viewport, has_touch=size == "phone")
+        page = browser.new_page(
+            reduced_motion="reduce", viewport=viewport, has_touch=size == "phone"
+        )
         page.goto(created["invites"][0]["url"])
         page.wait_for_selector("#board button.term", timeout=STEP_MS)
         term = page.locator("#board button.term").first

@@ -445,7 +445,7 @@ def test_the_browser_keeps_its_seat_off_the_address_bar_and_replays_a_long_game(
             expect(page.locator("#seats")).to_contain_text("(you)")
 
             page.goto(f"{server.base}/replay/{LONG_TABLE}")
-            expect(page.locator("#where")).to_contain_text("step 0 of")
+            expect(page.locator("#where")).to_contain_text("step 0 of", timeout=30_000)
             total = int(page.locator("#where").inner_text().split(" of ")[1].split(",")[0])
             assert total > 3000
             page.click("#last")
