@@ -141,6 +141,7 @@ class ChezObservation(TypedDict):
     castles: list[CastleView | None]
     status: list[Status]
     places: list[int]
+    finished_how: list[str | None] | None
     last_roll: LastRoll | None
     prompt: Prompt
 
@@ -168,6 +169,7 @@ class ChezPublicObservation(TypedDict):
     castles: list[CastleView | None]
     status: list[Status]
     places: list[int]
+    finished_how: list[str | None] | None
     last_roll: LastRoll | None
     prompt: Prompt
 

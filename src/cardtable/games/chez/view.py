@@ -12,7 +12,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from cardtable.engine.game import Marker, check_seat
-from cardtable.games.chez.cards import NAME, RANK_NAMES
+from cardtable.games.chez.cards import NAME, RANK_NAMES, VALUE_WORDS
 from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.playability import describe_key
 from cardtable.games.chez.schema import CastleView, ChezObservation, LastRoll, Prompt, Status
@@ -121,9 +121,21 @@ class ChezView(ChezCore):
             "castles": castles,
             "status": status,
             "places": self.board.places[:],
+            "finished_how": self._finished_how() if self.over else None,
             "last_roll": last_roll,
             "prompt": self._prompt(),
         }
+
+    def _finished_how(self) -> list[str | None]:
+        """How each seat left the game, as its public finish event says (at the end)."""
+        how: list[str | None] = [None] * self.n
+        node = self.events
+        while node is not None:
+            ev = node[0]
+            if (ev[0] == "finish" or ev[0] == "out") and how[ev[1]] is None:
+                how[ev[1]] = str(ev[2])
+            node = node[1]
+        return how
 
     def public_log(self) -> list[str]:
         lines: list[str] = []
@@ -138,6 +150,23 @@ class ChezView(ChezCore):
         return lines
 
 
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _rolled(dice: list[int], results: list[int]) -> str:
+    """Dice and what they show in words: "a 3 on a d6", "2 and 5 on a d6 and a d8"."""
+    if len(results) == 1:
+        article = "an" if results[0] in (8, 11, 18) or 80 <= results[0] <= 89 else "a"
+        return f"{article} {results[0]} on a d{dice[0]}"
+    return f"{_and([str(r) for r in results])} on {_and([f'a d{d}' for d in dice])}"
+
+
 def describe_event(ev: tuple[Any, ...]) -> str:
     what = ev[0]
     if what == "top":
@@ -149,16 +178,14 @@ def describe_event(ev: tuple[Any, ...]) -> str:
     if what == "accept":
         return f"P{ev[1]} accepts the Joker stack of {ev[2]}."
     if what == "roll":
-        dice = "+".join(f"d{d}" for d in ev[3])
-        return f"P{ev[1]} rolls {dice} for the {ev[2].label}: {list(ev[4])}."
+        return f"P{ev[1]} rolls {_rolled(list(ev[3]), list(ev[4]))} for the {ev[2].label}."
     if what == "nope":
         return f"P{ev[1]} nopes with {NAME[ev[2]]} (nope {ev[3]} in the chain)."
     if what == "noped":
         return f"P{ev[1]}'s {' '.join(_names(ev[2]))} is noped."
     if what == "name":
-        return (
-            f"P{ev[1]} transforms the top into a {'red' if ev[3] else 'black'} {RANK_NAMES[ev[2]]}."
-        )
+        colour = "red" if ev[3] else "black"
+        return f"P{ev[1]} transforms the top into a {colour} {VALUE_WORDS[ev[2]]}."
     if what == "castle":
         return f"P{ev[1]} builds a Castle from {' '.join(_names(ev[2]))}."
     if what == "siege":
@@ -180,9 +207,9 @@ def describe_event(ev: tuple[Any, ...]) -> str:
     if what == "reshuffle":
         return f"The discard piles are shuffled into a new draw pile of {ev[1]} cards."
     if what == "finish":
-        return f"P{ev[1]} {ev[2]}: place {ev[3]}."
+        return f"P{ev[1]} {ev[2]}: {_ordinal(ev[3])} place."
     if what == "out":
-        return f"P{ev[1]} {ev[2]}: out, place {ev[3]}."
+        return f"P{ev[1]} {ev[2]} and is out: {_ordinal(ev[3])} place."
     return " ".join(str(x) for x in ev)
 
 

@@ -188,7 +188,7 @@ class ContestView(ContestCore):
                 _, declared, caller, outcome = event
                 said = f"Black declares {NAMES[declared[0]]}, White declares {NAMES[declared[1]]}"
                 if caller is None:
-                    won = "tie" if outcome is None else f"{SEAT_NAMES[outcome]} wins the round"
+                    won = "a tie" if outcome is None else f"{SEAT_NAMES[outcome]} wins the round"
                     lines.append(f"{said}; no reveal; {won}.")
                 else:
                     shown = f"Black had {NAMES[outcome[0]]}, White had {NAMES[outcome[1]]}"
@@ -203,6 +203,6 @@ class ContestView(ContestCore):
             elif kind == "will-show-top":
                 lines.append(f"{SEAT_NAMES[event[1]]} will show the next top card.")
             elif kind == "end":
-                who = "draw" if event[1] is None else f"{SEAT_NAMES[event[1]]} wins"
-                lines.append(f"Game over ({who}): {event[2]}.")
+                who = "A draw" if event[1] is None else f"{SEAT_NAMES[event[1]]} wins"
+                lines.append(f"Game over. {who}: {event[2]}.")
         return lines

@@ -7,6 +7,7 @@
 (() => {
   const { cards } = CT;
   const glyphs = (list) => list.map(cards.glyph).join(" + ");
+  const VALUE_WORDS = { A: "Ace", J: "Jack", Q: "Queen", K: "King" };
 
   function describe(action, ctx) {
     const w = action.split(" ");
@@ -25,7 +26,7 @@
       case "siege": return `Lay siege to ${seatWord(w[1])}'s Castle`;
       case "castle": return w[1] ? "Build a Castle with a 10 (two walls)" : "Build a Castle (7, 8, 9)";
       case "bet": return `The Betting Man: bet ${w[1]}`;
-      case "name": return `Name ${w[2]} ${w[1]}`;
+      case "name": return `Name it a ${w[2]} ${VALUE_WORDS[w[1]] || w[1]}`;
       default: return action;
     }
   }
@@ -127,7 +128,7 @@
           el("span", { class: "pile-label" }, `Discard (${o.discard.length})`)),
         el("div", { class: "direction", "aria-label": o.direction === 1 ? "play goes clockwise" : "play goes anticlockwise", role: "img" },
           el("span", { class: "dir-arrow" }, o.direction === 1 ? "↻" : "↺"), el("span", { class: "pile-label" }, o.direction === 1 ? "clockwise" : "anticlockwise"))),
-      o.top_counts_as ? el("p", {}, `The top card counts as ${o.top_counts_as}`) : null,
+      o.top_counts_as ? el("p", {}, `The top card counts as a ${o.top_counts_as[1]} ${VALUE_WORDS[o.top_counts_as[0]] || o.top_counts_as[0]}`) : null,
       o.joker_stack ? el("p", { class: "consequence" }, `Joker stack: ${o.joker_stack}`) : null,
       o.secondary && o.secondary.length ? el("div", { class: "secondary" }, el("span", { class: "pile-label" }, `Secondary pile (${o.secondary.length})`),
         el("div", { class: "small" }, kit.faceRow(o.secondary, cards.french, "Secondary pile"))) : null,
@@ -211,7 +212,8 @@
   // (the last seat to finish among those who finished was the last one left).
   function howFinished(o, s) {
     const place = (o.places || [])[s];
-    const said = place ? finishes.get(place) : null;
+    // at the end the observation says it (finished_how); before, the log did
+    const said = (o.finished_how && o.finished_how[s]) || (place ? finishes.get(place) : null);
     if (said) return HOW[said] || said;
     const status = (o.status || [])[s];
     if (status === "out") return "knocked out";
@@ -233,23 +235,11 @@
     return { headline, columns: ["Place", "Player", "How"], rows };
   }
 
-  // The public log in words: dice and places without notation ("rolls d6 for the play: [3]"
-  // -> "rolls a 3 on a d6 for the play"; "emptied their hand: place 1" -> "...: 1st place").
+  // The public log is in words; a place line ("P1 emptied their hand: 1st place.",
+  // "P2 died of the Plague and is out: 4th place.") is noted for the seat badges.
   function logWords(line) {
-    const dice = /^(.+) rolls ((?:d\d+\+?)+) for the (.+): \[([\d, ]+)\]\.$/.exec(line);
-    if (dice) {
-      const kinds = dice[2].split("+");
-      const got = dice[4].split(/,\s*/);
-      const and = (l) => (l.length > 1 ? `${l.slice(0, -1).join(", ")} and ${l[l.length - 1]}` : l[0]);
-      const rolled = kinds.length === 1 ? `${/^(8|11|18|8\d)$/.test(got[0]) ? "an" : "a"} ${got[0]} on a ${kinds[0]}` : `${and(got)} on ${and(kinds.map((k) => `a ${k}`))}`;
-      return `${dice[1]} rolls ${rolled} for the ${dice[3]}.`;
-    }
-    const done = /^(\S+) (.+?): (out, )?place (\d+)\.$/.exec(line);
-    if (done) {
-      const place = Number(done[4]);
-      finishes.set(place, done[2]);
-      return `${done[1]} ${done[2]}${done[3] ? " and is out" : ""}: ${ordinal(place)} place.`;
-    }
+    const done = /^\S+ (.+?)(?: and is out)?: (\d+)(?:st|nd|rd|th) place\.$/.exec(line);
+    if (done) finishes.set(Number(done[2]), done[1]);
     return line;
   }
 

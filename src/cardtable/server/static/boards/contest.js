@@ -132,14 +132,5 @@
     return { headline, columns: ["Player", "Result", "Cards"], rows };
   }
 
-  // The public log in words: "...; no reveal; tie." -> "...; no reveal; a tie.",
-  // "Game over (Black wins): ..." -> "Game over. Black wins: ...".
-  function logWords(line) {
-    return line
-      .replace(/; tie\.$/, "; a tie.")
-      .replace(/^Game over \(draw\): /, "Game over. A draw: ")
-      .replace(/^Game over \((.+?) wins\): /, "Game over. $1 wins: ");
-  }
-
-  CT.boards.contest = { render, describe, windowText, resultWords, logWords, cardLog: false };
+  CT.boards.contest = { render, describe, windowText, resultWords, cardLog: false };
 })();
