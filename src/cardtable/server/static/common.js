@@ -105,3 +105,12 @@ function tidyWords(text) {
     .replace(/\b(-?1) (point|game point|card|trick)s\b/g, "$1 $2")
     .replace(/\(trump ([CDHS])\)/g, (_, s) => `(${{ C: "clubs", D: "diamonds", H: "hearts", S: "spades" }[s]} trump)`);
 }
+
+// The name a person last gave, kept in this browser only, to offer it next time.
+function rememberedName() {
+  try { return localStorage.getItem("cardtable-name") || ""; } catch (err) { return ""; }
+}
+
+function rememberName(name) {
+  try { if (name) localStorage.setItem("cardtable-name", name); } catch (err) { /* private mode */ }
+}

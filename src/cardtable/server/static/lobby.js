@@ -78,7 +78,7 @@ function gameCard(game) {
     el("label", { title: s.help }, `${humanKey(s.name)}: `, settingInput(s)));
   const turn = el("input", { type: "number", name: "turn_seconds", min: 0, value: 0 });
   const react = el("input", { type: "number", name: "reaction_seconds", min: 0, step: "any", value: 4 });
-  const myName = el("input", { type: "text", name: "my_name", maxlength: 24, autocomplete: "nickname", placeholder: "Player 1" });
+  const myName = el("input", { type: "text", name: "my_name", maxlength: 24, autocomplete: "nickname", placeholder: "Player 1", value: rememberedName() });
   const pace = el("select", { name: "pace" },
     el("option", { value: "natural" }, "natural (a moment to think)"),
     el("option", { value: "fast" }, "fast (at once)"));
@@ -109,6 +109,7 @@ function gameCard(game) {
       reaction_seconds: Number(react.value),
     };
     if (pace.value === "fast") body.bot_delay = 0;
+    rememberName(myName.value.trim());
     try {
       // only what was changed is sent: the game's defaults stay the game's business
       for (const s of game.settings) {

@@ -64,6 +64,7 @@ function nameForm() {
       await api(`/api/tables/${tableId}/name`, {
         method: "PUT", headers: { "Content-Type": "application/json", "X-Seat-Token": token }, body: JSON.stringify({ name: input.value }),
       });
+      rememberName(input.value.trim());
       form.remove();
     } catch (e) {
       err.textContent = ` Not saved: ${e.message}`;
@@ -87,7 +88,7 @@ function showWho(table) {
   $("whoami").replaceChildren(`you are ${my.seatNames[my.seat]} `,
     el("button", { type: "button", class: "link-button", onclick: () => askName(my.seatNames[my.seat], true) }, "Change name"));
   const me = table && table.seats.find((s) => s.seat === my.seat);
-  if (me && me.kind === "human" && !me.named && !sessionStorage.getItem(`${tokenKey}:named`)) askName("", false);
+  if (me && me.kind === "human" && !me.named && !sessionStorage.getItem(`${tokenKey}:named`)) askName(rememberedName(), false);
 }
 
 function renderSeats(table) {
