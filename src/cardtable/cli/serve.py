@@ -28,6 +28,9 @@ LIMITS = (
     ("unjoined_table_seconds", "a table whose people's seats nobody opened is removed after"),
     ("bot_workers", "processes that run bot thinking"),
     ("bot_move_seconds", "time budget of one bot decision"),
+    ("bot_idle_share", "share of the bot workers for tables with no person at a seat"),
+    ("bot_only_moves_per_second", "bot decisions a second at one table with no person"),
+    ("bot_only_moves_total", "bot decisions a second at all tables with no person"),
     ("snapshot_every", "moves between saved states (bounds restart replay)"),
 )
 

@@ -59,7 +59,15 @@ class TableManager:
         self.storage = storage
         self.settings = settings
         self.decks = ServerDecks(settings.decks)
-        self.thinker = Thinker(settings.bot_workers, settings.bot_move_seconds)
+        self.thinker = Thinker(
+            settings.bot_workers,
+            settings.bot_move_seconds,
+            share=settings.bot_idle_share,
+            floor=1.0 / settings.bot_only_moves_per_second
+            if settings.bot_only_moves_per_second > 0
+            else 0.0,
+            total=settings.bot_only_moves_total,
+        )
         self.live: dict[str, TableRuntime] = {}
         # loads in progress only: an id is forgotten as soon as its load ends
         self._loading: dict[str, asyncio.Future[TableRuntime]] = {}
@@ -72,6 +80,8 @@ class TableManager:
         # who created each table being played (this process's tables only), for the
         # per-address cap, and the tables at which a person has opened a seat
         self.creators: dict[str, str] = {}
+        # bots take turns in the worker pool by the address that created their table
+        self.thinker.owners = self.creators
         self.joined: set[str] = set()
         # a table waiting for its people is timed from its creation or this start, whichever
         # is later: who opened a seat before a restart is not stored, only moves are

@@ -564,7 +564,17 @@ class TableRuntime:
     async def _bot_act(self, seat: int) -> Action:
         """The bot's decision, thought in a worker process with its own secret randomness."""
         seed = move_seed(self.bot_secret, seat, self.state.move_number())
-        action = await self.thinker.decide(self.bots[seat], self.state, seat, seed)
+        # a person at a seat now puts this table's bots first in line; bot-only tables are paced
+        person = any(s.seat is not None for s in self.subscribers)
+        action = await self.thinker.decide(
+            self.bots[seat],
+            self.state,
+            seat,
+            seed,
+            table=self.id,
+            person=person,
+            bot_only=not self.human_seats(),
+        )
         if action is None:
             log.warning("table %s: bot at seat %d gave no legal move; default move", self.id, seat)
             return default_action(self.state)

@@ -101,6 +101,12 @@ class Settings:
     bot_workers: int = 1
     # seconds one bot decision may take; searching bots are told to stop by then
     bot_move_seconds: float = 5.0
+    # the share of the bot workers' time that tables with no person at a seat may take
+    # while a person's table waits for its bots (people's tables go first)
+    bot_idle_share: float = 0.5
+    # bot-only tables: at most this many bot decisions a second per table, and in all
+    bot_only_moves_per_second: float = 50.0
+    bot_only_moves_total: float = 200.0
     # every this many moves a table's state is saved, so a restart replays at most this many
     snapshot_every: int = 50
 
