@@ -672,7 +672,8 @@ def table_summary(
             }
             for s in row.seats
         ],
-        "options": row.options,
+        # never the creator's token hash (``tokens.CREATOR_KEY``)
+        "options": {k: v for k, v in row.options.items() if k != "creator_hash"},
         "created_at": row.created_at,
         "rematch_of": row.rematch_of,
         "rematch_id": row.rematch_id,

@@ -93,6 +93,9 @@ class CreatedTable(BaseModel):
     table: TableSummary
     invites: list[Invite]
     spectate_url: str
+    # the creator's secret: ``POST /api/tables/{id}/seats/{seat}/revoke`` gives a seat a
+    # new link and closes the old one (shown once, stored only as a hash)
+    creator_token: str | None = None
 
 
 class GameSummary(BaseModel):

@@ -10,6 +10,10 @@ from __future__ import annotations
 import hashlib
 import secrets
 
+# the key of a table's options that holds the hash of its creator's token (never shown:
+# summaries leave it out); the creator's token revokes seat links
+CREATOR_KEY = "creator_hash"
+
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)

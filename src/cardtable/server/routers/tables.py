@@ -8,6 +8,7 @@ before that a seat may fetch its own history (public log and its own moves).
 from __future__ import annotations
 
 import asyncio
+import hmac
 import json
 from typing import Any
 
@@ -18,6 +19,7 @@ from cardtable.server.deps import manager_of, seat_of, table_or_404
 from cardtable.server.names import display_names
 from cardtable.server.replays import MAX_PAGE, replay_page
 from cardtable.server.schemas import CreatedTable, CreateTable, Invite, SeatName, TableSummary
+from cardtable.server.tokens import CREATOR_KEY, hash_token, new_token
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
@@ -48,6 +50,10 @@ async def create_table(body: CreateTable, request: Request) -> CreatedTable:
     client = client_of(request)
     # refusals (settings, limits) are CardtableErrors: typed JSON from the app's handler
     rt, tokens = await manager.create(body, client=client)
+    # the creator may revoke a seat's link later (a link sent to the wrong person)
+    creator = new_token()
+    rt.row.options[CREATOR_KEY] = hash_token(creator)
+    await manager.storage.run(manager.storage.store.set_options, rt.id, dict(rt.row.options))
     invites = [
         Invite(
             seat=i,
@@ -63,6 +69,7 @@ async def create_table(body: CreateTable, request: Request) -> CreatedTable:
         table=TableSummary(**manager.summary(rt)),
         invites=invites,
         spectate_url=f"{base}/t/{rt.id}",
+        creator_token=creator,
     )
 
 
@@ -91,6 +98,45 @@ async def name_my_seat(
     seat = seat_of(rt, x_seat_token)
     await manager.rename(rt, seat, body.name)
     return TableSummary(**manager.summary(rt))
+
+
+@router.post("/{table_id}/seats/{seat}/revoke", response_model=Invite)
+async def revoke_seat_link(
+    table_id: str,
+    seat: int,
+    request: Request,
+    x_creator_token: str | None = Header(default=None),
+) -> Invite:
+    """A new link for a person's seat, from the table's creator; the old link opens nothing.
+
+    Why: a link sent to the wrong person, or left in a shared screen's history,
+    is a key to the seat for good otherwise. The seat's open sockets are told
+    (``revoked``) and closed; the new link is returned once, like the first.
+    """
+    manager = manager_of(request)
+    rt = await table_or_404(manager, table_id)
+    stored = rt.row.options.get(CREATOR_KEY)
+    given = hash_token(x_creator_token) if x_creator_token else ""
+    if not isinstance(stored, str) or not hmac.compare_digest(given, stored):
+        raise HTTPException(403, "only the table's creator may revoke its links")
+    if not 0 <= seat < len(rt.seats) or rt.seats[seat].kind != "human":
+        raise SettingError(f"seat {seat} is not a person's seat at this table")
+    token = new_token()
+    async with rt.lock:
+        rt.seats[seat].token_hash = hash_token(token)
+        await manager.storage.run(manager.storage.store.set_token_hashes, rt.id, [rt.seats[seat]])
+    for sub in list(rt.subscribers):
+        if sub.seat == seat:
+            sub.push(
+                {"type": "error", "code": "revoked", "message": "this seat's link was revoked"}
+            )
+            sub.queue.put_nowait(None)  # the writer closes the socket after the message
+    return Invite(
+        seat=seat,
+        seat_name=display_names(rt.row, rt.game)[seat],
+        token=token,
+        url=invite_url(request, rt.id, seat, token),
+    )
 
 
 @router.get("/{table_id}/record")
