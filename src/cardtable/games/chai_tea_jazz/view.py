@@ -30,6 +30,7 @@ from cardtable.games.chai_tea_jazz.schema import (
 )
 
 if TYPE_CHECKING:
+    from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
     from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState
 
 
@@ -251,7 +252,7 @@ def _format(state: ChaiTeaJazzState, events: Sequence[tuple[Any, ...]]) -> list[
         if kind == Event.PASS:
             out.append(f"P{event[1]} passes.")
         elif kind == Event.PICK:
-            out.append(f"P{event[1]}: {event[2]}.")
+            out.append(f"P{event[1]} picks {_pick_words(game, event[2])}.")
         elif kind == Event.FORCED:
             out.append(f"Everyone passed: P{event[1]} must pick.")
         elif kind == Event.OFFER:
@@ -262,8 +263,9 @@ def _format(state: ChaiTeaJazzState, events: Sequence[tuple[Any, ...]]) -> list[
             out.append(f"P{event[1]} declines the offer.")
         elif kind == Event.CONTRACT:
             _, seat, row, play, debt, bonus = event
+            name = game.rows[row].name
             out.append(
-                f"P{seat} declares {game.rows[row].name} ({play}), Bet Debt {debt}"
+                f"P{seat} declares {name}{_choice_words(name, str(play))}, Bet Debt {debt}"
                 + (f", offer +{bonus}" if bonus else "")
                 + "."
             )
@@ -272,17 +274,64 @@ def _format(state: ChaiTeaJazzState, events: Sequence[tuple[Any, ...]]) -> list[
             n = game.num_players
             shown = ", ".join(f"P{(lead + i) % n} {game.names[c]}" for i, c in enumerate(cards))
             worth = sum(POINTS[c] for c in cards)
-            out.append(f"Trick: {shown}; P{winner} wins {worth} points.")
+            out.append(f"Trick: {shown}; P{winner} wins {worth} point{'' if worth == 1 else 's'}.")
         elif kind == Event.ROUND:
             _, number, seat, row, score = event
             out.append(f"Round {number + 1}: P{seat} scores {score} in {game.rows[row].name}.")
         elif kind == Event.ROW:
             _, row, awarded = event
-            shown = ", ".join(f"{game.side_name(s)} {gp:+d}" for s, gp in enumerate(awarded))
-            out.append(f"Row {game.rows[row].name} is complete: {shown} game points.")
+            shown = ", ".join(
+                f"{game.side_name(s)} {_game_points(gp)}" for s, gp in enumerate(awarded)
+            )
+            out.append(f"Row {game.rows[row].name} is complete: {shown}.")
         elif kind == Event.END:
-            out.append("Game over: " + ", ".join(game.side_name(s) for s in event[1]) + ".")
+            order = [f"{game.side_name(s)} {_ORDINALS[i]}" for i, s in enumerate(event[1])]
+            out.append("Game over. Final order: " + ", ".join(order) + ".")
     return out
+
+
+_SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def _game_points(gp: int) -> str:
+    """Game points with their sign and number: "+1 game point", "0 game points"."""
+    return f"{f'{gp:+d}' if gp else '0'} game point{'' if abs(gp) == 1 else 's'}"
+
+
+def _choice_words(row_name: str, choice: str) -> str:
+    """A contract's play in words after its row's name: "trump C" -> ", clubs trump";
+    "slalom high" -> ", slalom starting high" ("Slalom" itself: ", starting high");
+    nothing when the row's name says it all ("Under (under)")."""
+    w = choice.split()
+    if not w:
+        return ""
+    if len(w) == 1 and w[0] in _SUITS:
+        words = f"{_SUITS[w[0]]} trump"
+    elif w[0] == "trump" and len(w) == 2:
+        words = f"{_SUITS.get(w[1], w[1])} trump"
+    elif w[0] in ("high", "low"):
+        words = f"starting {w[0]}"
+    elif w[0] == "slalom" and len(w) == 2:
+        words = f"starting {w[1]}" if "slalom" in row_name.lower() else f"slalom starting {w[1]}"
+    else:
+        words = " ".join(w)
+    if words.lower() == row_name.lower():
+        return ""
+    return f", {words}"
+
+
+def _pick_words(game: ChaiTeaJazzGame, text: str) -> str:
+    """A pick in words: "pick joker trump C debt 6" -> "Joker, clubs trump, Bet Debt 6"."""
+    w = text.split()[1:]
+    debt = ""
+    if len(w) >= 2 and w[-2] == "debt":
+        debt = f", Bet Debt {w[-1]}"
+        w = w[:-2]
+    if not w:
+        return text
+    name = next((r.name for r in game.rows if r.key == w[0]), w[0])
+    return f"{name}{_choice_words(name, ' '.join(w[1:]))}{debt}"
 
 
 __all__ = ["describe", "observation", "public_log", "render"]

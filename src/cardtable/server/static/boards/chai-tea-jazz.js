@@ -222,30 +222,5 @@
     return el("div", {}, kit.layout(ctx, others, centre, mine), scoreboard(ctx, o));
   }
 
-  // The public log writes bids in notation ("P1: pick joker trump S debt 6."): say them in words.
-  // A declaration's play in words ("Trump (trump H)" -> "Trump, hearts trump"), points
-  // without "1 points", and the final order with places ("Game over: Team A, Team B.").
-  function playWords(row, play) {
-    const words = choiceWords(play).replace(/ [♣♦♥♠]$/, "").replace(/^trump (\w+)$/, (m, s) => `${s.toLowerCase()} trump`)
-      .replace(new RegExp(`^${row}(, |$)`, "i"), "");
-    return words && words.toLowerCase() !== row.toLowerCase() ? `, ${words.replace(/^[A-Z][a-z]+$/, (w) => w.toLowerCase())}` : "";
-  }
-  const ORD = ["first", "second", "third", "fourth", "fifth", "sixth"];
-  function logWords(line) {
-    return line
-      .replace(/^(\S+): (pick [^.]+|offer \d+)\.$/, (_, who, bid) => {
-        const p = parsePick(bid);
-        if (!p) return `${who} offers ${bid.split(" ")[1]} from the Barrel.`;
-        return `${who} picks ${cap(p.row)}${playWords(p.row, p.choice)}${p.debt ? `, Bet Debt ${p.debt}` : ""}.`;
-      })
-      .replace(/ declares (\S+) \(([^)]*)\)/, (_, row, play) => ` declares ${row}${playWords(row, play)}`)
-      .replace(/\b1 points\b/g, "1 point")
-      .replace(/^Row (.+) is complete: (.+) game points\.$/, (_, row, list) => `Row ${row} is complete: ${list.split(", ").map((x) => {
-        const m = /^(.+) ([+-]?)(\d+)$/.exec(x);
-        return m ? `${m[1]} ${m[2] === "-" ? "−" : m[2]}${m[3]} game point${m[3] === "1" ? "" : "s"}` : x;
-      }).join(", ")}.`)
-      .replace(/^Game over: (.+)\.$/, (_, order) => `Game over. Final order: ${order.split(", ").map((x, i) => `${x} ${ORD[i] || `${i + 1}th`}`).join(", ")}.`);
-  }
-
-  CT.boards["chai-tea-jazz"] = { render, describe, logWords, resultWords, cardLog: true };
+  CT.boards["chai-tea-jazz"] = { render, describe, resultWords, cardLog: true };
 })();
