@@ -50,7 +50,7 @@ def test_public_log_tells_the_story():
     do(state, "6H", "d6=4", "nope AC")
     log = state.public_log()
     assert log[0] == "The first top card is 5H."
-    assert "P0 plays 6H." in log and "P1 nopes with AC (nope 1 in the chain)." in log
+    assert "P0 plays 6H." in log and "P1 nopes with AC (the 1st nope in the chain)." in log
 
 
 def _snapshot(state):

@@ -180,7 +180,7 @@ def describe_event(ev: tuple[Any, ...]) -> str:
     if what == "roll":
         return f"P{ev[1]} rolls {_rolled(list(ev[3]), list(ev[4]))} for the {ev[2].label}."
     if what == "nope":
-        return f"P{ev[1]} nopes with {NAME[ev[2]]} (nope {ev[3]} in the chain)."
+        return f"P{ev[1]} nopes with {NAME[ev[2]]} (the {_ordinal(ev[3])} nope in the chain)."
     if what == "noped":
         return f"P{ev[1]}'s {' '.join(_names(ev[2]))} is noped."
     if what == "name":

@@ -97,7 +97,7 @@
       lastRound(ctx, o),
       o.consequence_taker !== null && o.consequence_taker !== undefined
         ? el("p", { class: "consequence" }, `${kit.seatName(ctx, o.consequence_taker)} must take a consequence: show the Defeated Pile, or play next round with the top card shown.`) : null,
-      o.result ? el("p", { class: "consequence" }, `Game over: ${o.result.winner === null ? "a draw" : `${kit.seatName(ctx, o.result.winner)} ${o.result.winner === ctx.seat ? "win" : "wins"}`} (${renameSeats(o.result.reason, ["Black", "White"], ctx.names)}).`) : null,
+      o.result ? el("p", { class: "consequence" }, `Game over: ${o.result.winner === null ? "a draw" : `${kit.seatName(ctx, o.result.winner)} ${o.result.winner === ctx.seat ? "win" : "wins"}`} (${endWords(ctx, o.result.reason)}).`) : null,
     ];
     const mine = [
       sideArea(ctx, me, all[me]),
@@ -116,13 +116,19 @@
     return `${n[0]} declared ${pieceName(d[0]) || "?"}, ${n[1]} declared ${pieceName(d[1]) || "?"}. Call a reveal if you think it is a bluff.`;
   }
 
+  // The engine's reason names the sides Black and White: say the table's names, "your" for you.
+  function endWords(ctx, reason) {
+    return renameSeats(reason, ["Black", "White"], [0, 1].map((s) => CT.kit.seatName(ctx, s)))
+      .replace(/\ball of You's\b/g, "all of your").replace(/^You's\b/, "Your").replace(/\bYou's\b/g, "your");
+  }
+
   // The end in words: who won and how (the engine's reason), and each side's losses.
   function resultWords(ctx, o, result) {
     const r = o.result || {};
     const winner = r.winner ?? (result.returns ? result.returns.indexOf(Math.max(...result.returns)) : null);
     const all = sides(ctx);
     const who = winner === null ? null : CT.kit.seatName(ctx, winner);
-    const reason = r.reason ? renameSeats(r.reason, ["Black", "White"], ctx.names) : null;
+    const reason = r.reason ? endWords(ctx, r.reason) : null;
     const headline = who === null ? `A draw${reason ? `: ${reason}` : ""}.` : `${who} ${who === "You" ? "win" : "wins"}${reason ? `: ${reason}` : ""}.`;
     const rows = [0, 1].map((s) => ({
       seats: [s],
