@@ -10,14 +10,16 @@ import pytest
 
 from cardtable.engine.conformance import run_conformance
 from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
+from tests.sample import games
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_conformance_1000_games(players: int) -> None:
+    n = games(1000)
     report = run_conformance(
-        ChaiTeaJazzGame(players), games=1000, seed=players * 10_000, deep_every=100
+        ChaiTeaJazzGame(players), games=n, seed=players * 10_000, deep_every=100
     )
-    assert report.games == 1000
+    assert report.games == n
     assert report.secrecy_checks > 0
     assert report.resamples_that_changed_hidden_cards > 0
 

@@ -6,12 +6,14 @@ from cardtable import load_game
 from cardtable.engine.conformance import run_conformance
 from cardtable.sim.runner import SimSpec, run_local
 from cardtable.sim.summary import by_bot
+from tests.sample import games
 
 
 def test_conformance_over_2000_seeded_games():
-    report = run_conformance(load_game("contest"), games=2000, seed=0, max_length=4000)
-    assert report.games == 2000
-    assert report.secrecy_checks >= 400
+    n = games(2000)
+    report = run_conformance(load_game("contest"), games=n, seed=0, max_length=4000)
+    assert report.games == n
+    assert report.secrecy_checks >= n // 5
     assert report.resamples_that_changed_hidden_cards > 0
 
 

@@ -27,7 +27,9 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 # what the end must say, per game, beyond a winner
 ENDS = {
     "contest": (
-        r"King was (revealed|shown)|cards are defeated|empty Main Pile|Main Piles ran out"
+        r"Kings? (was|were) (revealed|shown|in the shown Defeated Pile)|cards are defeated"
+        r"|empty Main Pile"
+        r"|Main Piles ran out"
         r"|round limit"
     ),
     "chai-tea-jazz": r"game points?",

@@ -1,0 +1,1 @@
+"""Makes the ``tests`` package importable from every test folder (``tests.sample``)."""
