@@ -20,6 +20,7 @@ from typing import Any
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).parent
 
@@ -85,4 +86,21 @@ class BuildExtOnEveryCore(build_ext):
             del cc.compile
 
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": BuildExtOnEveryCore})
+class BuildPyWithRules(build_py):
+    """Ships each game's page (docs/games/*.md) inside the package for `cardtable rules`.
+
+    A wheel has no docs folder beside it; the pages stay written once, in docs/.
+    """
+
+    def run(self) -> None:
+        super().run()
+        target = Path(self.build_lib) / "cardtable" / "rules_text"
+        target.mkdir(parents=True, exist_ok=True)
+        for page in sorted((HERE / "docs" / "games").glob("*.md")):
+            self.copy_file(str(page), str(target / page.name))
+
+
+setup(
+    ext_modules=extensions(),
+    cmdclass={"build_ext": BuildExtOnEveryCore, "build_py": BuildPyWithRules},
+)

@@ -109,22 +109,29 @@ class ServerProcess:
     """``cardtable serve`` as a subprocess on a free port, for restart and browser tests."""
 
     def __init__(
-        self, database: str, port: int | None = None, extra: list[str] | None = None
+        self,
+        database: str,
+        port: int | None = None,
+        extra: list[str] | None = None,
+        command: list[str] | None = None,
+        cwd: Path = REPO,
     ) -> None:
         self.database = database
         self.extra = extra or []
+        self.command = command or cardtable_exe()  # another install's `cardtable`
+        self.cwd = cwd
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.base = f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        cmd = [*cardtable_exe(), "serve", "--port", str(self.port), "--database", self.database]
+        cmd = [*self.command, "serve", "--port", str(self.port), "--database", self.database]
         cmd += self.extra
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         # a file, not a pipe: a pipe nobody reads would block a chatty server
         self.log = tempfile.NamedTemporaryFile(prefix="cardtable-serve-", suffix=".log")  # noqa: SIM115 - lives as long as the server
         self.proc = subprocess.Popen(
-            cmd, stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=REPO
+            cmd, stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=self.cwd
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
