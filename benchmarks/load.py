@@ -24,6 +24,16 @@ playing next to it ("busy"), on SQLite. Bots that search think in worker
 processes, so the target is a busy p99 within 2x of the quiet one.
 
     .venv/bin/python benchmarks/load.py --isolation --seconds 20
+
+``--replay`` measures what reading a long game's replay costs the others: a
+5-player, 10-game Chez Geek match of random bots is made through the API
+(about 12,000 moves, the longest a client may ask for), then a person's
+move -> ack is measured alone and while ``--readers`` clients fetch that
+game's replay pages at random places as fast as they are served (refusals
+at the rate limit included). ``--replays-per-minute`` is passed to the
+server (default: the server's own limit).
+
+    .venv/bin/python benchmarks/load.py --replay --seconds 20 --readers 2
 """
 
 from __future__ import annotations
@@ -171,6 +181,59 @@ async def isolation(base: str, seconds: float, strong: int) -> tuple[Stats, Stat
     return quiet, busy
 
 
+async def replay_cost(
+    base: str, seconds: float, readers: int
+) -> tuple[Stats, Stats, dict[str, int]]:
+    """A person's acks alone, then beside clients reading a long game's replay pages."""
+    async with httpx.AsyncClient(base_url=base, timeout=600) as api:
+        body = {
+            "game": "chez-geek",
+            "players": 5,
+            "settings": {"games": 10},
+            "seats": [{"kind": "bot", "bot": "random"}] * 5,
+            "bot_delay": 0,
+        }
+        r = await api.post("/api/tables", json=body)
+        r.raise_for_status()
+        table = r.json()["table"]["id"]
+        while (await api.get(f"/api/tables/{table}")).json()["status"] != "over":
+            await asyncio.sleep(1)
+        total = (await api.get(f"/api/tables/{table}/replay")).json()["total"]
+        print(f"the long game: {total} steps", flush=True)
+
+        async def person_games(stats: Stats) -> None:
+            t_end = time.perf_counter() + seconds
+            seed = 0
+            while time.perf_counter() < t_end:
+                seed += 1
+                await one_game(api, base, "contest", 2, seed, stats, bot="random")
+
+        quiet = Stats()
+        await person_games(quiet)
+        counts = {"pages": 0, "refused": 0, "bytes": 0}
+        stop = asyncio.Event()
+
+        async def reader(rng: random.Random) -> None:
+            async with httpx.AsyncClient(base_url=base, timeout=600) as own:
+                while not stop.is_set():
+                    got = await own.get(
+                        f"/api/tables/{table}/replay", params={"start": rng.randrange(total)}
+                    )
+                    if got.status_code == 200:
+                        counts["pages"] += 1
+                        counts["bytes"] += len(got.content)
+                    else:
+                        counts["refused"] += 1
+                        await asyncio.sleep(0.05)
+
+        tasks = [asyncio.create_task(reader(random.Random(i))) for i in range(readers)]
+        busy = Stats()
+        await person_games(busy)
+        stop.set()
+        await asyncio.gather(*tasks)
+    return quiet, busy, counts
+
+
 def memory_mb(pid: int) -> tuple[float, float] | None:
     """Resident and peak resident memory of a process in MB (Linux /proc), None elsewhere."""
     try:
@@ -231,12 +294,14 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(database: str) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(
+    database: str, extra: list[str] | None = None
+) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     exe = Path(sys.executable).with_name("cardtable")
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "cardtable.cli"]
     proc = subprocess.Popen(
-        [*cmd, "serve", "--port", str(port), "--database", database, *LOAD_LIMITS],
+        [*cmd, "serve", "--port", str(port), "--database", database, *LOAD_LIMITS, *(extra or [])],
         stdout=subprocess.DEVNULL,
         env=dict(os.environ, PYTHONUNBUFFERED="1"),
     )
@@ -373,7 +438,35 @@ def main() -> None:
     p.add_argument("--isolation", action="store_true", help="measure isolation from bot tables")
     p.add_argument("--strong", type=int, default=8, help="ismcts-strong tables (default 8)")
     p.add_argument("--seconds", type=float, default=20, help="each isolation phase (default 20)")
+    p.add_argument("--replay", action="store_true", help="measure the cost of replay readers")
+    p.add_argument("--readers", type=int, default=2, help="replay readers (default 2)")
+    p.add_argument(
+        "--replays-per-minute", type=int, default=None, help="the server's replay page limit"
+    )
     args = p.parse_args()
+    if args.replay:
+        extra = []
+        if args.replays_per_minute is not None:
+            extra = ["--replays-per-minute", str(args.replays_per_minute)]
+        with tempfile.TemporaryDirectory() as tmp:
+            proc, base = start_server(f"sqlite:///{Path(tmp) / 'replay.db'}", extra)
+            try:
+                quiet, busy, counts = asyncio.run(replay_cost(base, args.seconds, args.readers))
+                memory = memory_mb(proc.pid)
+            finally:
+                proc.send_signal(signal.SIGTERM)
+                proc.wait(30)
+        print(line("quiet (a person vs random, alone)", quiet.ack))
+        print(line(f"busy ({args.readers} clients reading the replay)", busy.ack))
+        print(
+            f"replay pages served {counts['pages']} ({counts['bytes'] / 1e6:.1f} MB), "
+            f"refused {counts['refused']}"
+        )
+        if memory is not None:
+            print(f"server memory: {memory[0]:.0f} MB resident, peak {memory[1]:.0f} MB")
+        ratio = percentile(busy.ack, 99) / percentile(quiet.ack, 99)
+        print(f"p99 busy / quiet: {ratio:.2f} (target: within 2)")
+        return
     if args.isolation:
         with tempfile.TemporaryDirectory() as tmp:
             proc, base = start_server(f"sqlite:///{Path(tmp) / 'iso.db'}")
