@@ -37,6 +37,7 @@ def app_client(database: str | Path, **settings: Any) -> Iterator[TestClient]:
     url = f"sqlite:///{database}" if isinstance(database, Path) else database
     # bots think in a thread unless a test asks for worker processes (they take a second to start)
     settings.setdefault("bot_workers", 0)
+    settings.setdefault("replay_workers", 0)
     # every in-process request comes from one address; tests of that cap set it themselves
     settings.setdefault("max_open_tables_per_address", 10**6)
     app = create_app(Settings(database_url=url, **settings))

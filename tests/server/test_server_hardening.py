@@ -404,13 +404,22 @@ def test_origins_links_proxies_headers_and_frames(tmp_path):
 
 
 # ---- 6. the bot workers end with the server ------------------------------------------------
-def test_bot_workers_end_cleanly_on_shutdown(tmp_path):
-    server = serve(f"sqlite:///{tmp_path / 'w.db'}", "--bot-workers", "1")
+def test_bot_and_replay_workers_end_cleanly_on_shutdown(tmp_path):
+    server = serve(f"sqlite:///{tmp_path / 'w.db'}", "--bot-workers", "1", "--replay-workers", "1")
     try:
+        quick = {"game": "contest", "seats": [{"kind": "bot", "bot": "random"}] * 2, "bot_delay": 0}
+        done = httpx.post(f"{server.base}/api/tables", json=quick).json()["table"]["id"]
         seats = [{"kind": "bot", "bot": "ismcts"}] * 2
         r = httpx.post(f"{server.base}/api/tables", json={"game": "contest", "seats": seats})
         assert r.status_code == 201, r.text
-        time.sleep(1.0)
+        deadline = time.monotonic() + 60
+        while httpx.get(f"{server.base}/api/tables/{done}").json()["status"] != "over":
+            assert time.monotonic() < deadline, "a random bots' game did not end in 60 s"
+            time.sleep(0.2)
+        # a replay worker builds the page
+        page = httpx.get(f"{server.base}/api/tables/{done}/replay", timeout=60)
+        assert page.status_code == 200 and page.json()["steps"], page.text
+        time.sleep(0.5)
     finally:
         server.stop()
     # uvicorn ends by raising the signal again once shut down: -15 is a clean end

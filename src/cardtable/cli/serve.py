@@ -27,6 +27,7 @@ LIMITS = (
     ("max_open_tables_per_address", "tables being played that one address created"),
     ("unjoined_table_seconds", "a table whose people's seats nobody opened is removed after"),
     ("bot_workers", "processes that run bot thinking"),
+    ("replay_workers", "processes that build replay pages (0: a thread of the server)"),
     ("bot_move_seconds", "time budget of one bot decision"),
     ("bot_idle_share", "share of the bot workers for tables with no person at a seat"),
     ("bot_only_moves_per_second", "bot decisions a second at one table with no person"),

@@ -24,6 +24,7 @@ from cardtable.server.db import Storage
 from cardtable.server.errors import error_response
 from cardtable.server.limits import BodyLimit, RateLimit, SecurityHeaders
 from cardtable.server.manager import TableManager
+from cardtable.server.replays import Replayer
 from cardtable.server.routers import games, pages, play, tables
 from cardtable.server.routers.pages import STATIC
 from cardtable.server.settings import Settings
@@ -64,10 +65,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await expiry
             await manager.stop()
             storage.close()
+            app.state.replayer.close()
 
     app = FastAPI(title="cardtable", lifespan=lifespan)
     app.state.settings = settings
     app.state.replay_rate = RateLimit(settings.replays_per_minute, "replay pages")
+    app.state.replayer = Replayer(settings.replay_workers)
 
     @app.exception_handler(HTTPException)
     async def _http_refusal(_request: Request, exc: HTTPException) -> JSONResponse:

@@ -99,6 +99,8 @@ class Settings:
     # ---- bots ----
     # processes that run bot thinking (0: a thread of the server process, for tests)
     bot_workers: int = 1
+    # processes that build replay pages, started with the first replay asked for (0: a thread)
+    replay_workers: int = 1
     # seconds one bot decision may take; searching bots are told to stop by then
     bot_move_seconds: float = 5.0
     # the share of the bot workers' time that tables with no person at a seat may take

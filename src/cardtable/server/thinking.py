@@ -75,7 +75,7 @@ def think(bot: Bot, state: State, seat: int, seed: int, budget: float) -> str:
     return str(prepare(bot, state, seat)())
 
 
-def _worker_start() -> None:
+def worker_start() -> None:
     """Worker processes yield the CPU to the server, and end with it (even on SIGKILL)."""
     with contextlib.suppress(AttributeError, OSError):  # not on this platform, or not allowed
         os.nice(10)
@@ -217,7 +217,7 @@ class Thinker:
             self._pool = ProcessPoolExecutor(
                 max_workers=workers,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_worker_start,
+                initializer=worker_start,
             )
 
     async def decide(

@@ -7,7 +7,6 @@ before that a seat may fetch its own history (public log and its own moves).
 
 from __future__ import annotations
 
-import asyncio
 import hmac
 import json
 from typing import Any
@@ -17,7 +16,7 @@ from fastapi import APIRouter, Header, HTTPException, Request, Response
 from cardtable.engine.errors import CardtableError, SettingError
 from cardtable.server.deps import manager_of, seat_of, table_or_404
 from cardtable.server.names import display_names
-from cardtable.server.replays import MAX_PAGE, replay_page
+from cardtable.server.replays import MAX_PAGE, Replayer
 from cardtable.server.schemas import CreatedTable, CreateTable, Invite, SeatName, TableSummary
 from cardtable.server.tokens import CREATOR_KEY, hash_token, new_token
 
@@ -151,16 +150,16 @@ async def get_record(table_id: str, request: Request, download: bool = False) ->
     return Response(body, media_type="application/json", headers=headers)
 
 
-@router.get("/{table_id}/replay")
+@router.get("/{table_id}/replay", response_model=None)
 async def get_replay(
-    table_id: str, request: Request, response: Response, start: int = 0, count: int = MAX_PAGE
-) -> dict[str, Any]:
+    table_id: str, request: Request, start: int = 0, count: int = MAX_PAGE
+) -> Response:
     """One page of a finished game's steps (``start``, at most ``MAX_PAGE`` of them).
 
     The cost of a request is bounded by a page whatever the game's length (see
-    ``replays``), and pages per address per minute by ``replays_per_minute``, so
-    asking again and again cannot take the CPU from the tables being played;
-    the whole record has its own endpoint.
+    ``replays``), built in a process of its own, and pages per address per
+    minute by ``replays_per_minute``, so asking again and again cannot take
+    the CPU from the tables being played; the whole record has its own endpoint.
     """
     client = client_of(request)
     if client is not None:
@@ -170,10 +169,9 @@ async def get_replay(
         raise HTTPException(409, "a replay is available once the game is over")
     if start < 0 or not 1 <= count <= MAX_PAGE:
         raise SettingError(f"a replay page starts at 0 or later and holds 1 to {MAX_PAGE} steps")
-    total, steps = await asyncio.to_thread(replay_page, rt.id, rt.row.record, start, count)
-    # a finished game's page never changes: browsers and proxies may keep it
-    response.headers["Cache-Control"] = "public, max-age=86400, immutable"
-    return {
+    replayer: Replayer = request.app.state.replayer
+    total, steps = await replayer.page(rt.id, rt.row.record, start, count)
+    head = {
         "table": rt.id,
         "game": rt.row.game,
         "title": rt.game.info.title,
@@ -183,8 +181,12 @@ async def get_replay(
         "catalogue": rt.game.card_catalogue(),
         "total": total,
         "start": start,
-        "steps": steps,
     }
+    # the steps arrive encoded: the page is joined, not encoded again, on the event loop
+    body = json.dumps(head, separators=(",", ":"))[:-1].encode() + b',"steps":' + steps + b"}"
+    # a finished game's page never changes: browsers and proxies may keep it
+    headers = {"Cache-Control": "public, max-age=86400, immutable"}
+    return Response(body, media_type="application/json", headers=headers)
 
 
 @router.get("/{table_id}/history")
