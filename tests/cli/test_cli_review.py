@@ -55,13 +55,13 @@ def test_every_decision_of_the_seat_is_reviewed_as_json_and_plotted(
     assert plot.read_bytes().startswith(b"\x89PNG")
 
 
-def clear_blunder(states: list[State], judge: ISMCTSBot) -> tuple[int, str]:
-    """A decision of seat 0 where one action is worse than the best by 0.4 or more."""
+def clear_blunder(states: list[State], judge: ISMCTSBot, gap: float) -> tuple[int, str]:
+    """A decision of seat 0 (at most 8 choices) where one action is ``gap`` below the best."""
     for i, state in enumerate(states[:-1]):
         if state.is_chance_node() or state.current_player() != 0:
             continue
         legal = list(state.legal_actions())
-        if len(legal) < 2:
+        if not 2 <= len(legal) <= 8:
             continue
         info = InformationSet(state, 0)
         values = {}
@@ -69,19 +69,25 @@ def clear_blunder(states: list[State], judge: ISMCTSBot) -> tuple[int, str]:
             root = judge.search(info, [a])
             values[a] = root.total[a] / max(1, root.visits[a])
         worst = min(legal, key=lambda a: values[a])
-        if max(values.values()) - values[worst] >= 0.4:
+        if max(values.values()) - values[worst] >= gap:
             return i, str(worst)
     raise AssertionError("no decision with a clearly worse action in this game")
 
 
-def test_a_deliberate_blunder_is_marked_a_mistake() -> None:
-    """Contest: at a decision where one action is clearly worse, play it; the review says so."""
-    game = load_game("contest")
-    bots = [make_bot("random", game, s, 40 + s) for s in range(2)]
-    final = play_match(game, bots, seed=40, observe=False)
+@pytest.mark.parametrize(
+    ("name", "players", "seed", "gap"),
+    [("contest", 2, 40, 0.4), ("chez", 2, 43, 0.4), ("chez-geek", 2, 43, 0.4)],
+)
+def test_a_deliberate_blunder_is_marked_a_mistake(
+    name: str, players: int, seed: int, gap: float
+) -> None:
+    """At a decision where one action is clearly worse, play it: the review says so."""
+    game = load_game(name, players=players)
+    bots = [make_bot("random", game, s, seed + s) for s in range(players)]
+    final = play_match(game, bots, seed=seed, observe=False)
     judge = make_bot(JUDGE, game, 0, 1)
     assert isinstance(judge, ISMCTSBot)
-    i, worst = clear_blunder(replay_states(final.to_record()), judge)
+    i, worst = clear_blunder(replay_states(final.to_record()), judge, gap)
     record = final.to_record()
     record["actions"] = [*record["actions"][:i], worst]
     verdict = review(replay_states(record), 0, JUDGE)[-1]

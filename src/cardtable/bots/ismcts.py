@@ -334,7 +334,11 @@ class ISMCTSBot(Bot):
 
     # ---- search ----------------------------------------------------------------------
     def search(self, info: InformationSet, legal: Sequence[Action]) -> Node[Action]:
-        """Run the iterations; the root's statistics say how good each action is."""
+        """Run the iterations; the root's statistics say how good each action is.
+
+        ``legal`` may be some of the seat's legal actions: the root then tries
+        only those (``cardtable.bots.review`` values one action at a time).
+        """
         root: Node[Action] = Node(info.seat, legal)
         tree: dict[tuple[int, int], Node[Action]] = {}
         rng = self.rng
@@ -429,8 +433,12 @@ class ISMCTSBot(Bot):
                     tree[key] = node
                     self._maybe_widen(node, det, player, legal, rng)
                     break  # expanded: the rollout starts here
-            elif node is root and root.order is None and not root.seen:
-                self._maybe_widen(root, det, player, legal, rng)
+            elif node is root:
+                if len(legal) != len(root.visits):
+                    # a search asked about some of the actions only (a review valuing one)
+                    legal = [a for a in legal if a in root.visits]
+                if root.order is None and not root.seen:
+                    self._maybe_widen(root, det, player, legal, rng)
             action = node.select(legal, c, rng)
             path.append((node, action))
             det.apply_action(action)
