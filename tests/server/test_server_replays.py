@@ -5,13 +5,22 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
 from cardtable.engine.record import initial_state
 from cardtable.engine.registry import load_game
-from cardtable.server.replays import MAX_PAGE, replay_page
+from cardtable.server.replays import MAX_PAGE, page_bytes
 from cardtable.server.views import render_text
+
+
+def replay_page(
+    key: str, record: dict[str, Any], start: int, count: int
+) -> tuple[int, list[dict[str, Any]]]:
+    """A page as the browser reads it: the total, and the steps decoded."""
+    total, encoded = page_bytes(key, record, start, count)
+    return total, json.loads(encoded)
 
 
 def _record(game: str, players: int, seed: int, **settings) -> dict:

@@ -105,15 +105,6 @@ def _count_steps(record: dict[str, Any]) -> _Table:
     return table
 
 
-def replay_page(
-    key: str, record: dict[str, Any], start: int, count: int
-) -> tuple[int, list[dict[str, Any]]]:
-    """``(total steps, steps[start:start + count])``, ``count`` at most ``MAX_PAGE``."""
-    total, encoded = page_bytes(key, record, start, count)
-    steps: list[dict[str, Any]] = json.loads(encoded)
-    return total, steps
-
-
 def page_bytes(key: str, record: dict[str, Any], start: int, count: int) -> tuple[int, bytes]:
     """``(total steps, the page's steps as JSON)``, with the page-start states kept here."""
     count = max(1, min(count, MAX_PAGE))
