@@ -114,6 +114,15 @@ snapshots_t = Table(
     Column("data", LargeBinary, nullable=False),
 )
 
+creators_t = Table(
+    "ct_creators",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    # a keyed hash of the creating client's address (``tokens.address_key``), never the address
+    Column("address", String(64), nullable=False, index=True),
+    Column("created_at", Float, nullable=False),
+)
+
 
 @dataclass
 class SeatRow:
@@ -296,7 +305,7 @@ class Store:
     def delete_table(self, table_id: str) -> None:
         """Remove a table and everything stored for it (an expired table nobody joined)."""
         with self.engine.begin() as conn:
-            for t in (moves_t, seats_t, bot_seeds_t, snapshots_t):
+            for t in (moves_t, seats_t, bot_seeds_t, snapshots_t, creators_t):
                 conn.execute(delete(t).where(t.c.table_id == table_id))
             conn.execute(
                 update(tables_t).where(tables_t.c.rematch_id == table_id).values(rematch_id=None)
