@@ -92,6 +92,48 @@ def reviewer_spec(game: Any) -> str:
     return spec if spec.startswith("ismcts") else "ismcts(iterations=1000)"
 
 
+def make_reviewer(game: Any, seat: int, spec: str | None = None, seed: int = 0) -> ISMCTSBot:
+    """The searching bot that reviews ``seat`` (``spec``, else the game's expert search)."""
+    bot = make_bot(spec or reviewer_spec(game), game, seat, seed)
+    if not isinstance(bot, ISMCTSBot):
+        raise SettingError(f"the reviewer must be a searching bot (ismcts...), not {spec!r}")
+    return bot
+
+
+def is_decision(state: State, seat: int) -> bool:
+    """A decision worth reviewing: the seat's, with more than one legal action."""
+    if state.is_chance_node() or state.current_player() != seat:
+        return False
+    return len(state.legal_actions()) > 1
+
+
+def review_decision(bot: ISMCTSBot, state: State, index: int, played_text: str) -> Verdict:
+    """The verdict on the action ``played_text`` at ``state`` (the record's action ``index``).
+
+    Why a function of one decision: the server reviews a game one decision per
+    task in its bot workers, so people's bots wait for at most one of them.
+    """
+    seat = bot.seat
+    legal = list(state.legal_actions())
+    played = next(a for a in legal if str(a) == played_text)
+    info = InformationSet(state, seat)
+    root = bot.search(info, legal)
+    best = _preferred(root, legal)
+    move = state.move_number()
+    if best == played:
+        value, _ = _mean(root, played)
+        return Verdict(index, move, str(played), str(best), len(legal), value, 0.0, 0.0, "good")
+    # each action alone, with the same number of iterations whatever the bot's
+    # action budget (a search over both would give the worse one few visits)
+    v_best, n_best = _alone(bot, info, best)
+    v_played, n_played = _alone(bot, info, played)
+    loss = max(0.0, v_best - v_played)
+    margin = 1.96 * math.sqrt(0.25 / max(1, n_best) + 0.25 / max(1, n_played))
+    return Verdict(
+        index, move, str(played), str(best), len(legal), v_played, loss, margin, mark(loss, margin)
+    )
+
+
 def review(
     states: Sequence[State],
     seat: int,
@@ -104,47 +146,12 @@ def review(
     ``states[i]`` is the state before the record's action ``i`` (``replay_states``).
     ``step`` is called once per state looked at (a progress bar).
     """
-    game = states[0].game
-    bot = make_bot(spec or reviewer_spec(game), game, seat, seed)
-    if not isinstance(bot, ISMCTSBot):
-        raise SettingError(f"the reviewer must be a searching bot (ismcts...), not {spec!r}")
+    bot = make_reviewer(states[0].game, seat, spec, seed)
     actions = states[-1].history()
     out: list[Verdict] = []
     for i, state in enumerate(states[:-1]):
         if step is not None:
             step()
-        if state.is_chance_node() or state.current_player() != seat:
-            continue
-        legal = list(state.legal_actions())
-        if len(legal) < 2:
-            continue
-        played = next(a for a in legal if str(a) == str(actions[i]))
-        info = InformationSet(state, seat)
-        root = bot.search(info, legal)
-        best = _preferred(root, legal)
-        if best == played:
-            value, _ = _mean(root, played)
-            verdict = Verdict(
-                i, state.move_number(), str(played), str(best), len(legal), value, 0.0, 0.0, "good"
-            )
-        else:
-            # each action alone, with the same number of iterations whatever the bot's
-            # action budget (a search over both would give the worse one few visits)
-            v_best, n_best = _alone(bot, info, best)
-            v_played, n_played = _alone(bot, info, played)
-            loss = max(0.0, v_best - v_played)
-            bound = math.sqrt(0.25 / max(1, n_best) + 0.25 / max(1, n_played))
-            margin = 1.96 * bound
-            verdict = Verdict(
-                i,
-                state.move_number(),
-                str(played),
-                str(best),
-                len(legal),
-                v_played,
-                loss,
-                margin,
-                mark(loss, margin),
-            )
-        out.append(verdict)
+        if is_decision(state, seat):
+            out.append(review_decision(bot, state, i, str(actions[i])))
     return out

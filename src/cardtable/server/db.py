@@ -123,6 +123,18 @@ creators_t = Table(
     Column("created_at", Float, nullable=False),
 )
 
+reviews_t = Table(
+    "ct_reviews",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    # the review's version and reviewer (``reviews.review_format``): another is reviewed again
+    Column("format", String(128), nullable=False),
+    # the verdicts (finished games only; read and written by ``server/reviews_db.py``)
+    Column("data", JSON, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
 
 @dataclass
 class SeatRow:

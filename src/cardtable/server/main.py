@@ -25,6 +25,7 @@ from cardtable.server.errors import error_response
 from cardtable.server.limits import BodyLimit, RateLimit, SecurityHeaders
 from cardtable.server.manager import TableManager
 from cardtable.server.replays import Replayer
+from cardtable.server.reviews import install as install_reviews
 from cardtable.server.routers import games, pages, play, tables
 from cardtable.server.routers.pages import STATIC
 from cardtable.server.settings import Settings
@@ -108,5 +109,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(tables.router)
     app.include_router(play.router)
     app.include_router(pages.router)
+    install_reviews(app)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

@@ -111,6 +111,9 @@ class Settings:
     bot_only_moves_total: float = 200.0
     # every this many moves a table's state is saved, so a restart replays at most this many
     snapshot_every: int = 50
+    # seconds of bot-worker time one game's review may take (``reviews.py``): a long game's
+    # decisions get shorter searches
+    review_seconds: float = 60.0
 
     def resolved_database_url(self) -> str:
         return self.database_url or default_database_url()

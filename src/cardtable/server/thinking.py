@@ -45,14 +45,17 @@ import signal
 import sys
 import time
 from collections import OrderedDict, deque
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from cardtable.bots.base import Bot
 from cardtable.bots.infoset import prepare, wants_information_set
 from cardtable.engine.game import Action, State
 
 log = logging.getLogger("cardtable.server")
+
+T = TypeVar("T")
 
 PR_SET_PDEATHSIG = 1  # Linux prctl: a signal for this process when its parent dies
 
@@ -263,6 +266,22 @@ class Thinker:
         if action is None:
             log.warning("bot at seat %d chose an illegal action", seat)
         return action
+
+    async def run(self, fn: Callable[..., T], *args: Any, owner: str, person: bool = False) -> T:
+        """Other work for the bot workers (a review's decision), waiting its turn like a bot's.
+
+        Why the same workers and turns: a review is a search like a bot's, and
+        queued as a table with no person at a seat it takes at most ``share``
+        of the workers while a person's bot waits.
+        """
+        if self._pool is None:
+            return await asyncio.to_thread(fn, *args)
+        await self.turns.acquire(owner, person)
+        began = time.monotonic()
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+        finally:
+            self.turns.release(person, time.monotonic() - began)
 
     def close(self) -> None:
         """End the workers and wait for them, so nothing outlives the server.
