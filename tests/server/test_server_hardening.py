@@ -168,6 +168,16 @@ def test_a_slow_post_body_is_cut_at_the_whole_request_deadline(tmp_path):
                 break
             except TimeoutError:
                 continue
+        # the body may come in a later segment than the head (a loaded machine)
+        s.settimeout(2)
+        while not answer.endswith(b"}"):
+            try:
+                more = s.recv(4096)
+            except OSError:
+                break
+            if not more:
+                break
+            answer += more
         s.close()
         # cut at about the deadline (1 s, four bytes a second), not at the 80th byte
         assert sent < 16, sent

@@ -75,6 +75,26 @@ def register(sub: Any) -> None:
         help="another origin (https://host[:port]) whose pages may open the play socket; "
         "repeatable (default: only the server's own)",
     )
+    many = p.add_argument_group("several processes (PostgreSQL only; see docs/server.md)")
+    many.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        metavar="N",
+        help="serve with N processes behind HAProxy on --host/--port, restarting any that "
+        "dies (default 1: this process alone)",
+    )
+    many.add_argument(
+        "--cluster",
+        action="store_true",
+        help="serve as one of several processes on one PostgreSQL database, behind a "
+        "balancer that sends a table's requests to one process (deploy/haproxy.cfg)",
+    )
+    many.add_argument(
+        "--print-haproxy-config",
+        action="store_true",
+        help="print the balancer's configuration for --processes N and exit",
+    )
     limits = p.add_argument_group("limits (each refusal is a typed error; see docs/server.md)")
     for name, help_text in LIMITS:
         default = getattr(Settings, name)
@@ -91,6 +111,7 @@ def run(args: argparse.Namespace) -> int:
     # imported here so that other commands never pay for the web stack
     import uvicorn
 
+    from cardtable.server.cluster import haproxy_config, is_postgres, run_cluster
     from cardtable.server.decks import ServerDecks
     from cardtable.server.main import create_app
     from cardtable.server.transport import Connections, guarded_protocols
@@ -104,12 +125,32 @@ def run(args: argparse.Namespace) -> int:
         public_url=args.public_url.rstrip("/"),
         trusted_proxies=",".join(args.trusted_proxy),
         allowed_origins=",".join(args.allowed_origin),
+        cluster=args.cluster,
         **{name: getattr(args, name) for name, _ in LIMITS},
     )
-    problem = _upgrade(settings.resolved_database_url())
+    url = settings.resolved_database_url()
+    if args.processes < 1:
+        print("cardtable serve: --processes must be at least 1", file=sys.stderr)
+        return 2
+    several = args.processes > 1 or args.cluster or args.print_haproxy_config
+    if several and not is_postgres(url):
+        print(
+            "cardtable serve: several processes share tables through PostgreSQL; give "
+            "--database postgresql://user:password@host/db (this database is "
+            f"{_safe(settings)})",
+            file=sys.stderr,
+        )
+        return 2
+    if args.print_haproxy_config:
+        ports = [8001 + i for i in range(args.processes)]
+        print(haproxy_config(settings, ports, f"{args.host}:{args.port}"), end="")
+        return 0
+    problem = _upgrade(url)
     if problem:
         print(f"cardtable serve: {problem}", file=sys.stderr)
         return 2
+    if args.processes > 1:
+        return run_cluster(settings, args.processes, _child_argv(args))
     connections, report = connection_cap(settings.max_connections, settings.bot_workers)
     if connections <= 0:
         print(f"cardtable serve: {report}", file=sys.stderr)
@@ -182,8 +223,27 @@ def connection_cap(wanted: int, bot_workers: int) -> tuple[int, str]:
     )
 
 
+def _child_argv(args: argparse.Namespace) -> list[str]:
+    """This command's options again, for each process of ``--processes``."""
+    out = ["--database", args.database] if args.database else []
+    for deck in args.deck:
+        out += ["--deck", deck]
+    if args.public_url:
+        out += ["--public-url", args.public_url]
+    for proxy in args.trusted_proxy:
+        out += ["--trusted-proxy", proxy]
+    for origin in args.allowed_origin:
+        out += ["--allowed-origin", origin]
+    for name, _ in LIMITS:
+        if name != "max_connections_per_address":
+            out += ["--" + name.replace("_", "-"), str(getattr(args, name))]
+    return out
+
+
 def _upgrade(url: str) -> str | None:
     """Migrate the database before serving; the reason it cannot be used, if so."""
+    from sqlalchemy.exc import DBAPIError
+
     from cardtable.server.db import make_engine
     from cardtable.server.migrate import DatabaseLayoutError, upgrade_database
 
@@ -192,6 +252,11 @@ def _upgrade(url: str) -> str | None:
         upgrade_database(engine)
     except DatabaseLayoutError as exc:
         return str(exc)
+    except DBAPIError as exc:
+        # one line, not a traceback: the driver's first line says what failed
+        reason = str(exc.orig).strip().splitlines()[0] if exc.orig else type(exc).__name__
+        where = engine.url.render_as_string(hide_password=True)
+        return f"cannot use the database {where}: {reason}"
     finally:
         engine.dispose()
     return None

@@ -172,6 +172,21 @@ class TableRow:
     bot_seed: int | None = None
 
 
+@dataclass(frozen=True)
+class CreationCounts:
+    """What the limits on new tables are judged by, read where the table is stored."""
+
+    playing: int  # tables being played
+    bot_only: int  # of them, tables with no person's seat
+    playing_here: int  # tables being played that this address created
+    made_here_last_minute: int  # tables this address created in the last minute
+
+
+# serialises table creation across the processes of one PostgreSQL database, so two
+# creations never both pass a limit that only one of them fits under
+_CREATE_LOCK = 0x63745F6372656174  # "ct_creat"
+
+
 @dataclass
 class Snapshot:
     number: int
@@ -222,8 +237,27 @@ class Store:
         self.engine = make_engine(url)
         upgrade_database(self.engine)
 
-    def create_table(self, row: TableRow) -> None:
+    def create_table(
+        self,
+        row: TableRow,
+        creator: str | None = None,
+        check: Callable[[CreationCounts], None] | None = None,
+    ) -> None:
+        """Store a new table; ``check`` may refuse it from the counts, in the same transaction.
+
+        ``creator`` is the creating address's key (``tokens.address_key``).
+        """
         with self.engine.begin() as conn:
+            if check is not None:
+                if conn.dialect.name == "postgresql":
+                    conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_CREATE_LOCK})")
+                check(self._creation_counts(conn, creator, row.created_at))
+            if creator is not None:
+                conn.execute(
+                    insert(creators_t).values(
+                        table_id=row.id, address=creator, created_at=row.created_at
+                    )
+                )
             conn.execute(
                 insert(tables_t).values(
                     id=row.id,
@@ -259,6 +293,35 @@ class Store:
                     .where(tables_t.c.id == row.rematch_of)
                     .values(rematch_id=row.id)
                 )
+
+    @staticmethod
+    def _creation_counts(conn: Any, creator: str | None, now: float) -> CreationCounts:
+        playing = tables_t.c.status == "playing"
+        count = select(func.count()).select_from(tables_t)
+        people = (
+            select(seats_t.c.table_id)
+            .where(seats_t.c.table_id == tables_t.c.id, seats_t.c.kind == "human")
+            .exists()
+        )
+        here = mine = 0
+        if creator is not None:
+            joined = tables_t.join(creators_t, creators_t.c.table_id == tables_t.c.id)
+            here = conn.execute(
+                select(func.count())
+                .select_from(joined)
+                .where(playing, creators_t.c.address == creator)
+            ).scalar_one()
+            mine = conn.execute(
+                select(func.count())
+                .select_from(creators_t)
+                .where(creators_t.c.address == creator, creators_t.c.created_at > now - 60.0)
+            ).scalar_one()
+        return CreationCounts(
+            playing=int(conn.execute(count.where(playing)).scalar_one()),
+            bot_only=int(conn.execute(count.where(playing, ~people)).scalar_one()),
+            playing_here=int(here),
+            made_here_last_minute=int(mine),
+        )
 
     def append_moves(
         self,
@@ -323,6 +386,15 @@ class Store:
                 update(tables_t).where(tables_t.c.rematch_id == table_id).values(rematch_id=None)
             )
             conn.execute(delete(tables_t).where(tables_t.c.id == table_id))
+
+    def ping(self) -> None:
+        with self.engine.connect() as conn:
+            conn.exec_driver_sql("SELECT 1")
+
+    def playing_ids(self) -> list[str]:
+        with self.engine.connect() as conn:
+            q = select(tables_t.c.id).where(tables_t.c.status == "playing")
+            return [r.id for r in conn.execute(q.order_by(tables_t.c.created_at))]
 
     def count_tables(self, status: str) -> int:
         with self.engine.connect() as conn:

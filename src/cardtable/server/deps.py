@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import HTTPException, Request
 
-from cardtable.server.manager import TableManager, TableNotFound
+from cardtable.server.manager import TableBusy, TableManager, TableNotFound
 from cardtable.server.runtime import TableRuntime
 from cardtable.server.tokens import hash_token
 
@@ -19,6 +19,12 @@ async def table_or_404(manager: TableManager, table_id: str) -> TableRuntime:
         return await manager.get(table_id)
     except TableNotFound:
         raise HTTPException(404, f"there is no table {table_id!r}") from None
+    except TableBusy:
+        raise HTTPException(
+            503,
+            "the table is being moved between server processes; try again in a moment",
+            headers={"Retry-After": "1"},
+        ) from None
 
 
 def seat_of(rt: TableRuntime, token: str | None) -> int:

@@ -30,6 +30,8 @@ CODES = {
     "idle": "the connection sent nothing for too long and is closed",
     "storage": "the move could not be stored; nothing changed, try again",
     "elsewhere": "this seat was opened again in another tab or window, which plays it now",
+    "moved": "the table moved to another server process; the socket closes, reconnect",
+    "busy": "the table is being moved between server processes; reconnect in a moment",
 }
 
 

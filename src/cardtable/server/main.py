@@ -23,17 +23,24 @@ from cardtable.engine.errors import CardtableError
 from cardtable.server.db import Storage
 from cardtable.server.errors import error_response
 from cardtable.server.limits import BodyLimit, RateLimit, SecurityHeaders
-from cardtable.server.manager import TableManager
+from cardtable.server.manager import SWEEP_SECONDS, TableManager
 from cardtable.server.replays import Replayer
 from cardtable.server.reviews import install as install_reviews
-from cardtable.server.routers import games, pages, play, tables
+from cardtable.server.routers import games, health, pages, play, tables
 from cardtable.server.routers.pages import STATIC
 from cardtable.server.settings import Settings
 
 log = logging.getLogger("cardtable.server")
 
 # HTTP refusals raised as ``HTTPException`` -> the stable code clients switch on
-HTTP_CODES = {403: "bad_token", 404: "not_found", 405: "method", 409: "not_now", 429: "limited"}
+HTTP_CODES = {
+    403: "bad_token",
+    404: "not_found",
+    405: "method",
+    409: "not_now",
+    429: "limited",
+    503: "busy",
+}
 
 
 async def _expire_unjoined(manager: TableManager, every: float) -> None:
@@ -44,6 +51,16 @@ async def _expire_unjoined(manager: TableManager, every: float) -> None:
         except Exception:  # a failed pass is tried again; the server carries on
             log.exception("expiring unjoined tables failed")
         await asyncio.sleep(every)
+
+
+async def _sweep(manager: TableManager, every: float) -> None:
+    """A cluster's process adopts tables nobody plays (their owner died) now and then."""
+    while True:
+        await asyncio.sleep(every)
+        try:
+            await manager.adopt_orphans()
+        except Exception:  # PostgreSQL away for a moment: the next pass tries again
+            log.exception("looking for tables nobody plays failed")
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -57,13 +74,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.manager = manager
         await manager.start()
         every = max(0.05, min(60.0, settings.unjoined_table_seconds / 4))
-        expiry = asyncio.create_task(_expire_unjoined(manager, every))
+        tasks = [asyncio.create_task(_expire_unjoined(manager, every))]
+        if settings.cluster:
+            tasks.append(asyncio.create_task(_sweep(manager, SWEEP_SECONDS)))
         try:
             yield
         finally:
-            expiry.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await expiry
+            for task in tasks:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             await manager.stop()
             storage.close()
             app.state.replayer.close()
@@ -105,6 +125,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     # outermost: the BodyLimit's own refusals get the headers too
     app.add_middleware(SecurityHeaders)
+    app.include_router(health.router)
     app.include_router(games.router)
     app.include_router(tables.router)
     app.include_router(play.router)

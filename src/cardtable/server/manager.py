@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import random
 import re
 import secrets
 import time
@@ -27,15 +28,16 @@ from cardtable.engine.errors import (
 )
 from cardtable.engine.game import Game
 from cardtable.engine.registry import available_games, game_info, load_game
-from cardtable.server.db import SeatRow, Storage, TableRow
+from cardtable.server.db import CreationCounts, SeatRow, Storage, TableRow
 from cardtable.server.decks import ServerDecks
+from cardtable.server.leases import Owner, PostgresOwner, SoleOwner
 from cardtable.server.limits import LimitError, RateLimit
 from cardtable.server.names import display_names
 from cardtable.server.runtime import TableRuntime, table_summary
 from cardtable.server.schemas import CreateTable, SeatSpec
 from cardtable.server.settings import Settings
 from cardtable.server.thinking import Thinker
-from cardtable.server.tokens import hash_token, new_table_id, new_token
+from cardtable.server.tokens import address_key, hash_token, new_table_id, new_token
 
 log = logging.getLogger("cardtable.server")
 
@@ -46,6 +48,16 @@ RENAMES_PER_MINUTE = 6
 
 class TableNotFound(LookupError):
     pass
+
+
+class TableBusy(RuntimeError):
+    """The table is played by another process that did not let it go in time."""
+
+
+# how long a process waits for another to hand a table over (it only finishes a commit)
+HANDOFF_SECONDS = 5.0
+# how often a process of a cluster looks for tables nobody plays (their owner died)
+SWEEP_SECONDS = 1.0
 
 
 # the shape of every table id this server makes (``new_table_id``); others are not looked up
@@ -86,22 +98,89 @@ class TableManager:
         # a table waiting for its people is timed from its creation or this start, whichever
         # is later: who opened a seat before a restart is not stored, only moves are
         self.started_at = time.time()
+        # who plays which table: this process alone, or one of a cluster (``leases``)
+        self.owner: Owner = (
+            PostgresOwner(storage.store.url, on_handoff=self._handoff_asked, on_lost=self._lost_all)
+            if settings.cluster
+            else SoleOwner()
+        )
+        self._handoffs: set[asyncio.Task[None]] = set()
 
     async def start(self) -> int:
-        """Rebuild and resume every unfinished table; returns how many."""
-        rows = await self.storage.run(self.storage.store.list_tables, "playing", 10**9)
-        for row in rows:
+        """Rebuild and resume every unfinished table nobody else plays; returns how many."""
+        await self.owner.start()
+        return await self.adopt_orphans()
+
+    async def adopt_orphans(self) -> int:
+        """Play every unfinished table that no process plays (all of them, for a sole server).
+
+        In a cluster this runs every ``SWEEP_SECONDS``: a dead process's tables
+        with no one connected (bots only, people gone for a while) are picked up
+        here; tables whose people reconnect are picked up by their requests.
+        """
+        ids = await self.storage.run(self.storage.store.playing_ids)
+        free = [t for t in ids if t not in self.live and t not in self._loading]
+        if self.settings.cluster:
+            held = await self.owner.held(free)
+            free = [t for t in free if t not in held]
+            random.shuffle(free)  # processes sweeping at once share the work
+        adopted = 0
+        for table_id in free:
+            if not await self.owner.take(table_id):
+                continue  # another process was quicker
             try:
-                await self._load(row)
-            except CardtableError:
-                log.exception("table %s could not be rebuilt; left as it is", row.id)
-        return len(rows)
+                await self.get(table_id)
+                adopted += 1
+            except (CardtableError, TableNotFound, TableBusy):
+                log.exception("table %s could not be rebuilt; left as it is", table_id)
+                await self.owner.release(table_id)
+        return adopted
 
     async def stop(self) -> None:
         for rt in list(self.live.values()):
             await rt.close()
         self.live.clear()
+        for task in list(self._handoffs):
+            task.cancel()
+        await self.owner.close()
         self.thinker.close()
+
+    async def _own(self, table_id: str) -> None:
+        """Hold the table's lease, asking its owner to hand it over if it has one."""
+        if await self.owner.take(table_id):
+            return
+        await self.owner.ask_handoff(table_id)
+        deadline = time.monotonic() + HANDOFF_SECONDS
+        while time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+            if await self.owner.take(table_id):
+                return
+        raise TableBusy(table_id)
+
+    async def drop(self, table_id: str) -> None:
+        """Stop playing a table here (finished and idle, expired, or handed over)."""
+        rt = self.live.pop(table_id, None)
+        if rt is not None:
+            await rt.hand_over()
+        await self.owner.release(table_id)
+
+    def _handoff_asked(self, table_id: str) -> None:
+        """Another process was asked for one of ours: let it go once its commit landed."""
+        if table_id in self._loading:
+            return  # asked while loading: the asker tries again until it gets it or gives up
+        task = asyncio.ensure_future(self.drop(table_id))
+        self._handoffs.add(task)
+        task.add_done_callback(self._handoffs.discard)
+        log.info("table %s handed over to another process", table_id)
+
+    def _lost_all(self) -> None:
+        """The lease session broke: every table may now be another's; play none of them."""
+        for table_id, rt in list(self.live.items()):
+            del self.live[table_id]
+            task = asyncio.ensure_future(rt.hand_over())
+            self._handoffs.add(task)
+            task.add_done_callback(self._handoffs.discard)
+        log.warning("lost the connection that held this process's tables; dropped them all")
 
     async def game_for(self, game: str, players: int, settings: dict[str, Any]) -> Game:
         """The engine's game for stored (public) settings; built off the event loop."""
@@ -118,6 +197,14 @@ class TableManager:
         return built
 
     async def _load(self, row: TableRow) -> TableRuntime:
+        await self._own(row.id)
+        try:
+            return await self._build(row)
+        except BaseException:
+            await self.owner.release(row.id)
+            raise
+
+    async def _build(self, row: TableRow) -> TableRuntime:
         moves = await self.storage.run(self.storage.store.load_moves, row.id)
         snapshot = await self.storage.run(self.storage.store.load_snapshot, row.id)
         game = await self.game_for(row.game, row.players, row.settings)
@@ -135,19 +222,18 @@ class TableManager:
             snapshot,
             self.settings.snapshot_every,
         )
-        self._evict_finished()
+        await self._evict_finished()
         self.live[row.id] = rt
         rt.kick()
         return rt
 
-    def _evict_finished(self) -> None:
+    async def _evict_finished(self) -> None:
         """Forget finished tables nobody watches once there are many; they reload from disk."""
         if len(self.live) < self.settings.max_live_tables:
             return
         for table_id, rt in list(self.live.items()):
             if rt.status == "over" and not rt.subscribers and not rt.lock.locked():
-                rt.closed = True
-                del self.live[table_id]
+                await self.drop(table_id)
 
     async def get(self, table_id: str) -> TableRuntime:
         rt = self.live.get(table_id)
@@ -185,36 +271,46 @@ class TableManager:
             out["names"] = names
         return out
 
-    def check_limits(self, req: CreateTable, bot_only: bool, client: str | None = None) -> None:
-        """Refuse a table beyond the server's limits (typed ``LimitError`` / ``SettingError``)."""
+    def check_request(self, req: CreateTable, bot_only: bool) -> None:
+        """Refuse settings a table with no person may not have (``SettingError``)."""
+        if not bot_only:
+            return
+        for setting in game_info(req.game).settings:
+            value = req.settings.get(setting.name, setting.default)
+            if setting.length and isinstance(value, int) and value > self.settings.max_bot_games:
+                raise SettingError(
+                    f"setting {setting.name}: tables with no person play at most "
+                    f"{self.settings.max_bot_games}"
+                )
+
+    def check_counts(self, counts: CreationCounts, bot_only: bool) -> None:
+        """Refuse a table beyond the server's limits (typed ``LimitError``).
+
+        The counts come from the database, read in the transaction that stores
+        the new table, so they hold across every process serving it.
+        """
         s = self.settings
-        playing = [rt for rt in self.live.values() if rt.status == "playing"]
-        if len(playing) >= s.max_open_tables:
+        if counts.playing >= s.max_open_tables:
             raise LimitError(
                 "too_many_tables", f"the server plays at most {s.max_open_tables} tables at once"
             )
-        if client is not None:
-            mine = sum(1 for rt in playing if self.creators.get(rt.id) == client)
-            if mine >= s.max_open_tables_per_address:
-                raise LimitError(
-                    "too_many_tables_here",
-                    f"at most {s.max_open_tables_per_address} tables being played may be "
-                    "created from one address",
-                )
-        if bot_only:
-            bot_tables = sum(1 for rt in playing if not rt.human_seats())
-            if bot_tables >= s.max_bot_tables:
-                raise LimitError(
-                    "too_many_bot_tables",
-                    f"at most {s.max_bot_tables} tables with no person play at once",
-                )
-            for setting in game_info(req.game).settings:
-                value = req.settings.get(setting.name, setting.default)
-                if setting.length and isinstance(value, int) and value > s.max_bot_games:
-                    raise SettingError(
-                        f"setting {setting.name}: tables with no person play at most "
-                        f"{s.max_bot_games}"
-                    )
+        if counts.made_here_last_minute >= s.tables_per_minute:
+            raise LimitError(
+                "rate_limited",
+                f"at most {s.tables_per_minute} tables a minute may be created from one "
+                "address; try again later",
+            )
+        if counts.playing_here >= s.max_open_tables_per_address:
+            raise LimitError(
+                "too_many_tables_here",
+                f"at most {s.max_open_tables_per_address} tables being played may be "
+                "created from one address",
+            )
+        if bot_only and counts.bot_only >= s.max_bot_tables:
+            raise LimitError(
+                "too_many_bot_tables",
+                f"at most {s.max_bot_tables} tables with no person play at once",
+            )
 
     async def create(
         self,
@@ -251,7 +347,7 @@ class TableManager:
                 raise PlayerCountError(f"{len(specs)} seats given for a {n}-player table")
             specs_list = [(s.kind, s.bot) for s in specs]
         bot_only = all(kind == "bot" for kind, _ in specs_list)
-        self.check_limits(req, bot_only, client)
+        self.check_request(req, bot_only)
         bots = available_bots(game)
         seats: list[SeatRow] = []
         raw: list[str | None] = []
@@ -284,7 +380,18 @@ class TableManager:
             seats=seats,
             bot_seed=secrets.randbits(62),
         )
-        await self.storage.run(self.storage.store.create_table, row)
+        # the lease first: a sweeping process must never take a table being made
+        await self.owner.take(row.id)
+        try:
+            await self.storage.run(
+                self.storage.store.create_table,
+                row,
+                address_key(client) if client is not None else None,
+                lambda counts: self.check_counts(counts, bot_only),
+            )
+        except BaseException:
+            await self.owner.release(row.id)
+            raise
         if client is not None:
             self.creators[row.id] = client
         rt = await self._load(row)
@@ -320,6 +427,7 @@ class TableManager:
                 await rt.close()
                 await self.storage.run(self.storage.store.delete_table, rt.id)
             self.live.pop(rt.id, None)
+            await self.owner.release(rt.id)
             self.creators.pop(rt.id, None)
             for other in self.live.values():
                 if other.row.rematch_id == rt.id:

@@ -21,6 +21,7 @@ answered. So neither the prompts others see nor the timing tells who held what.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import secrets
@@ -140,6 +141,9 @@ class TableRuntime:
         self.used_ids: dict[int, set[str]] = {s.seat: set() for s in row.seats}
         self._timer: asyncio.TimerHandle | None = None
         self._driver: asyncio.Task[None] | None = None
+        # the commit being written: it lands even if the driver is cancelled, and a
+        # handoff waits for it, so the next owner loads every committed move
+        self._inflight: asyncio.Future[None] | None = None
         self._again = False
         self._sent_move = -1
         self.closed = False
@@ -334,6 +338,8 @@ class TableRuntime:
         ``{"type": "answered"}`` and is acknowledged when the phase closes.
         """
         async with self.lock:
+            if self.closed:
+                raise ProtocolError("moved", "this table moved; reconnect to play on", self.move)
             if self.shown_state.is_terminal():
                 raise ProtocolError("game_over", "the game is over", self.move)
             if msg_id in self.used_ids[seat]:
@@ -405,8 +411,16 @@ class TableRuntime:
             if self.bots:
                 seen.append({b: nxt.observation(b) for b in self.bots})
         record = nxt.to_record() if nxt.is_terminal() else None
+        if self.closed:
+            raise ProtocolError("moved", "this table moved; reconnect to play on", self.move)
+        commit = asyncio.ensure_future(
+            self.storage.run(self.storage.store.append_moves, self.id, rows, record)
+        )
+        self._inflight = commit
         try:
-            await self.storage.run(self.storage.store.append_moves, self.id, rows, record)
+            await asyncio.shield(commit)
+        except asyncio.CancelledError:
+            raise
         except Exception as exc:
             log.exception("table %s: commit failed", self.id)
             raise ProtocolError("storage", "the move could not be stored", self.move) from exc
@@ -641,6 +655,21 @@ class TableRuntime:
             self._driver.cancel()
         for sub in list(self.subscribers):
             sub.queue.put_nowait(None)
+
+    async def hand_over(self) -> None:
+        """Stop playing here once the last commit has landed: another process takes over.
+
+        Its sockets are closed (clients reconnect through the balancer, to the new
+        owner); a person's move being committed finishes first, and a commit the
+        cancelled driver left in flight is waited for, so the next owner, loading
+        from the database, finds every move this one acknowledged or will.
+        """
+        await self.close()
+        async with self.lock:
+            inflight = self._inflight
+            if inflight is not None and not inflight.done():
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(asyncio.shield(inflight), 60)
 
 
 def table_summary(

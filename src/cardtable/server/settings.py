@@ -38,6 +38,9 @@ class Settings:
     host: str = "127.0.0.1"
     port: int = 8000
     database_url: str = ""
+    # one of several processes serving one PostgreSQL database (``serve --cluster``): tables
+    # are owned through advisory locks and handed over on demand (``server/leases.py``)
+    cluster: bool = False
     # a client message larger than this is refused with a typed error, not parsed
     max_message_bytes: int = 4096
     # the transport closes connections beyond this (well above max_message_bytes)

@@ -27,3 +27,14 @@ def hash_token(token: str) -> str:
 
 def new_table_id() -> str:
     return secrets.token_urlsafe(8).replace("-", "x").replace("_", "y")
+
+
+def address_key(address: str) -> str:
+    """What the database keeps of a creating client's address: a hash, never the address.
+
+    Every process of a cluster must compute the same key to count one client's
+    tables, so it is a plain hash under a fixed label, not a per-process secret.
+    """
+    return hashlib.sha256(
+        b"cardtable address:" + address.encode("utf-8", "surrogatepass")
+    ).hexdigest()

@@ -19,7 +19,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from cardtable.engine.registry import game_info
 from cardtable.server.errors import ProtocolError
-from cardtable.server.manager import TableManager, TableNotFound
+from cardtable.server.manager import TableBusy, TableManager, TableNotFound
 from cardtable.server.names import display_names
 from cardtable.server.runtime import Subscriber, TableRuntime
 from cardtable.server.schemas import AutoPassMsg, Hello, MoveMsg, PingMsg, parse_client_message
@@ -120,6 +120,13 @@ async def play(ws: WebSocket, table_id: str) -> None:
             ProtocolError("no_table", f"there is no table {table_id!r}").to_message()
         )
         await ws.close(code=4404)
+        return
+    except TableBusy:
+        # the client reconnects (after a second), by then to the table's new owner
+        await ws.send_json(
+            ProtocolError("busy", "the table is being moved; reconnecting").to_message()
+        )
+        await ws.close(code=4503)
         return
     sub: Subscriber | None = None
     writer: asyncio.Task[None] | None = None
