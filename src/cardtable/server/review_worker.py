@@ -88,4 +88,12 @@ def judge(
     bot = make_reviewer(state.game, seat, spec, seed + index)
     bot.max_time = max(0.01, seconds / 3)
     verdict = review_decision(bot, state, index, record["actions"][index])
-    return {**verdict.as_dict(), "step": step, "seconds": time.perf_counter() - began}
+    # the seat's view where it decided: the replay's step before shows the position before
+    # any chance outcomes (a deal, a draw) that came between, so the board is drawn from this
+    seen = state.observation(seat)
+    return {
+        **verdict.as_dict(),
+        "step": step,
+        "observation": seen,
+        "seconds": time.perf_counter() - began,
+    }

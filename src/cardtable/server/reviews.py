@@ -179,7 +179,7 @@ class Reviewer:
             "game": rt.row.game,
             "seat": seat,
             "reviewer": spec,
-            "unit": "chance to win" if n == 2 else "share of the other seats finished ahead of",
+            "unit": "chance to win" if n == 2 else "share of the other seats beaten",
             "thresholds": {"small": SMALL, "mistake": MISTAKE},
             "budget_seconds": self.budget,
             "seconds": round(used, 2),

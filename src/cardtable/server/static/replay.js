@@ -51,11 +51,13 @@ async function show(i) {
   const seat = Number($("seat").value);
   const step = steps[replay.index];
   const ctx = context(seat, step);
+  CT.review.adjust(ctx, replay.index);
   $("slider").value = replay.index;
   $("where").textContent = `step ${replay.index} of ${replay.total - 1}, move ${step.move}`;
   $("step-title").textContent = step.action === null ? (replay.index === 0 ? "Start" : "End")
     : `${nameOf(step.seat)}: ${CT.describe(replay.data.game, step.action, context(step.seat, step))}`;
   CT.drawBoard($("board"), ctx);
+  CT.review.show(replay.index);
   $("render").textContent = step.texts[seat] || "";
   $("observation").replaceChildren(renderValue(step.observations[seat]));
   const board = CT.boards[replay.data.game];
@@ -107,6 +109,16 @@ async function init() {
     if (ev.target && /INPUT|SELECT/.test(ev.target.tagName)) return;
     if (ev.key === "ArrowRight") show(replay.index + 1);
     if (ev.key === "ArrowLeft") show(replay.index - 1);
+  });
+  CT.review.init({
+    tableId,
+    names: data.names || data.seat_names,
+    jump: (i) => show(i),
+    redraw: () => show(replay.index),
+    seat: () => Number($("seat").value),
+    setSeat: (s) => { $("seat").value = s; },
+    // an action in words, from the seat's view where it was chosen
+    describe: (seat, action, obs) => CT.describe(data.game, action, context(seat, { observations: { [seat]: obs } })),
   });
   show(0);
 }

@@ -197,6 +197,9 @@ function showResult(result) {
   }
   $("download").href = `/api/tables/${tableId}/record?download=1`;
   $("replay").href = `/replay/${tableId}`;
+  // the review of your own decisions, started on arrival; a spectator chooses the seat there
+  $("review-link").href = my.seat === null ? `/replay/${tableId}` : `/replay/${tableId}#review=${my.seat}`;
+  $("review-link").textContent = my.seat === null ? "Review the decisions" : "Review your decisions";
   $("rematch").hidden = my.seat === null;
 }
 
