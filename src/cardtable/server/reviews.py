@@ -3,12 +3,12 @@
 A review is ``cardtable analyze --search`` for one seat (``bots/review.py``):
 each decision of the seat searched from that seat's information by the game's
 expert search. Here it runs one decision at a time in the bot worker
-processes (``review_worker``), queued like a table with no person at a seat,
-so it never runs on the event loop and a person's bot waits for at most one
-decision of it. A game's review has a budget of worker time
-(``Settings.review_seconds``), shared out over the decisions still to do: a
-long game's decisions get shorter searches (fewer iterations, wider margins)
-rather than a longer wait.
+processes (``review_worker``), taking turns with the people's tables (by
+address, round-robin), so it never runs on the event loop and another person's
+bot waits for at most one decision of it (at most ``MAX_DECISION_SECONDS``).
+A game's review has a budget of worker time (``Settings.review_seconds``),
+shared out over the decisions still to do: a long game's decisions get shorter
+searches (fewer iterations, wider margins) rather than a longer wait.
 
 Who may ask: anyone, for any seat, once the game is over; the record is public
 then, and a review tells nothing the record does not. Each review is stored
@@ -45,8 +45,10 @@ VERSION = 1
 # new reviews one client address may start per minute, and reviews being made at once
 REVIEWS_PER_MINUTE = 6
 MAX_RUNNING = 4
-# a decision's searches never get less than this (the budget spent, the rest still judged)
+# a decision's searches never get less than this (the budget spent, the rest still judged),
+# and never more than this: a person's bot waits for at most one of them (see ``_review``)
 MIN_DECISION_SECONDS = 0.1
+MAX_DECISION_SECONDS = 2.0
 # finished reviews kept in memory, so a second look reads no database
 KEPT = 32
 
@@ -161,15 +163,31 @@ class Reviewer:
         assert record is not None  # only finished tables are reviewed (the router checks)
         spec = reviewer_spec(rt.game)
         seed = review_seed(rt.id, seat)
-        todo = await thinker.run(plan, record, seat, owner=owner)
+        # a person asked and watches the progress bar: the review takes its turns like a
+        # person's table (round-robin by address), not the paced share of bot-only tables,
+        # which would double its time; a decision is short, so other people's bots wait
+        # for at most one of them
+        todo = await thinker.run(plan, record, seat, owner=owner, person=True)
         job.total = len(todo)
-        cap = max(MIN_DECISION_SECONDS, self.manager.settings.bot_move_seconds)
+        cap = max(
+            MIN_DECISION_SECONDS, min(MAX_DECISION_SECONDS, self.manager.settings.bot_move_seconds)
+        )
         used = 0.0
         for k, (index, step) in enumerate(todo):
             share = (self.budget - used) / (len(todo) - k)
             seconds = min(cap, max(MIN_DECISION_SECONDS, share))
             verdict = await thinker.run(
-                judge, rt.id, record, seat, index, step, spec, seed, seconds, owner=owner
+                judge,
+                rt.id,
+                record,
+                seat,
+                index,
+                step,
+                spec,
+                seed,
+                seconds,
+                owner=owner,
+                person=True,
             )
             used += float(verdict.pop("seconds"))
             job.verdicts.append(verdict)

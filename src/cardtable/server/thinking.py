@@ -271,8 +271,8 @@ class Thinker:
         """Other work for the bot workers (a review's decision), waiting its turn like a bot's.
 
         Why the same workers and turns: a review is a search like a bot's, and
-        queued as a table with no person at a seat it takes at most ``share``
-        of the workers while a person's bot waits.
+        in the same queue (``person`` as for a table) it waits its turn among the
+        tables' decisions instead of taking a core beside them.
         """
         if self._pool is None:
             return await asyncio.to_thread(fn, *args)
