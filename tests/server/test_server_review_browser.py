@@ -88,7 +88,8 @@ def test_review_on_the_replay_page(server: ServerProcess, browser: Browser) -> N
     expect(verdict).to_contain_text(f"decides here (move {target['move']})")
     assert MARK.search(verdict.inner_text()), verdict.inner_text()
     if target["played"] != target["preferred"]:
-        expect(verdict).to_contain_text("the search preferred" if target["mark"] == "good" else "better:")
+        said = "the search preferred" if target["mark"] == "good" else "better:"
+        expect(verdict).to_contain_text(said)
     # the search's choice is the one raised (playable-looking) thing on the board
     assert page.locator("#board .suggested").count() >= 1
     page.locator("#review-result details summary").click()

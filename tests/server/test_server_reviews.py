@@ -71,7 +71,7 @@ def test_review_of_a_finished_game_judges_each_decision_and_is_stored(database: 
     with app_client(database) as client:
         body = client.get(f"/api/tables/{tid}/review?seat=1").json()
         assert body["status"] == "done" and body["review"] == review
-        assert getattr(client.app.state, "reviewer").jobs == {}
+        assert client.app.state.reviewer.jobs == {}
 
 
 def test_review_refused_before_the_end_and_for_a_seat_not_at_the_table(tmp_path) -> None:

@@ -53,6 +53,7 @@ class Verdict:
     loss: float  # preferred minus played, 0 when they are the same
     margin: float  # half-width of the loss's conservative 95% interval
     mark: str
+    visits: int = 0  # the searches behind ``value``: its own 95% margin is 0.98/sqrt(visits)
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -121,8 +122,8 @@ def review_decision(bot: ISMCTSBot, state: State, index: int, played_text: str) 
     best = _preferred(root, legal)
     move = state.move_number()
     if best == played:
-        value, _ = _mean(root, played)
-        return Verdict(index, move, str(played), str(best), len(legal), value, 0.0, 0.0, "good")
+        value, n = _mean(root, played)
+        return Verdict(index, move, str(played), str(best), len(legal), value, 0.0, 0.0, "good", n)
     # each action alone, with the same number of iterations whatever the bot's
     # action budget (a search over both would give the worse one few visits)
     v_best, n_best = _alone(bot, info, best)
@@ -130,7 +131,16 @@ def review_decision(bot: ISMCTSBot, state: State, index: int, played_text: str) 
     loss = max(0.0, v_best - v_played)
     margin = 1.96 * math.sqrt(0.25 / max(1, n_best) + 0.25 / max(1, n_played))
     return Verdict(
-        index, move, str(played), str(best), len(legal), v_played, loss, margin, mark(loss, margin)
+        index,
+        move,
+        str(played),
+        str(best),
+        len(legal),
+        v_played,
+        loss,
+        margin,
+        mark(loss, margin),
+        n_played,
     )
 
 
