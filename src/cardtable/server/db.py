@@ -182,11 +182,6 @@ class CreationCounts:
     made_here_last_minute: int  # tables this address created in the last minute
 
 
-# serialises table creation across the processes of one PostgreSQL database, so two
-# creations never both pass a limit that only one of them fits under
-_CREATE_LOCK = 0x63745F6372656174  # "ct_creat"
-
-
 @dataclass
 class Snapshot:
     number: int
@@ -245,12 +240,14 @@ class Store:
     ) -> None:
         """Store a new table; ``check`` may refuse it from the counts, in the same transaction.
 
-        ``creator`` is the creating address's key (``tokens.address_key``).
+        ``creator`` is the creating address's key (``tokens.address_key``). The
+        counts are not locked: creations being stored at the same moment (in any
+        process) do not see each other, so a limit can be passed by as many
+        tables as are created at once; serialising every creation of a cluster
+        cost more than that is worth.
         """
         with self.engine.begin() as conn:
             if check is not None:
-                if conn.dialect.name == "postgresql":
-                    conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_CREATE_LOCK})")
                 check(self._creation_counts(conn, creator, row.created_at))
             if creator is not None:
                 conn.execute(
@@ -296,31 +293,34 @@ class Store:
 
     @staticmethod
     def _creation_counts(conn: Any, creator: str | None, now: float) -> CreationCounts:
+        """The four counts in one statement (one round trip to the database)."""
         playing = tables_t.c.status == "playing"
-        count = select(func.count()).select_from(tables_t)
         people = (
             select(seats_t.c.table_id)
             .where(seats_t.c.table_id == tables_t.c.id, seats_t.c.kind == "human")
             .exists()
         )
-        here = mine = 0
-        if creator is not None:
-            joined = tables_t.join(creators_t, creators_t.c.table_id == tables_t.c.id)
-            here = conn.execute(
+        count = select(func.count()).select_from(tables_t)
+        joined = tables_t.join(creators_t, creators_t.c.table_id == tables_t.c.id)
+        row = conn.execute(
+            select(
+                count.where(playing).scalar_subquery(),
+                count.where(playing, ~people).scalar_subquery(),
                 select(func.count())
                 .select_from(joined)
                 .where(playing, creators_t.c.address == creator)
-            ).scalar_one()
-            mine = conn.execute(
+                .scalar_subquery(),
                 select(func.count())
                 .select_from(creators_t)
                 .where(creators_t.c.address == creator, creators_t.c.created_at > now - 60.0)
-            ).scalar_one()
+                .scalar_subquery(),
+            )
+        ).one()
         return CreationCounts(
-            playing=int(conn.execute(count.where(playing)).scalar_one()),
-            bot_only=int(conn.execute(count.where(playing, ~people)).scalar_one()),
-            playing_here=int(here),
-            made_here_last_minute=int(mine),
+            playing=int(row[0]),
+            bot_only=int(row[1]),
+            playing_here=int(row[2]) if creator is not None else 0,
+            made_here_last_minute=int(row[3]) if creator is not None else 0,
         )
 
     def append_moves(
@@ -353,6 +353,34 @@ class Store:
                     .where(tables_t.c.id == table_id)
                     .values(status="over", finished_at=now, record=finished_record)
                 )
+
+    def append_batch(self, batch: list[tuple[str, list[MoveRow], dict[str, Any] | None]]) -> None:
+        """Several tables' moves in one transaction: one flush to disk for all of them."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(moves_t),
+                [
+                    {
+                        "table_id": table_id,
+                        "number": m.number,
+                        "seat": m.seat,
+                        "action": m.action,
+                        "msg_id": m.msg_id,
+                        "log_len": m.log_len,
+                        "at": now,
+                    }
+                    for table_id, moves, _ in batch
+                    for m in moves
+                ],
+            )
+            for table_id, _, record in batch:
+                if record is not None:
+                    conn.execute(
+                        update(tables_t)
+                        .where(tables_t.c.id == table_id)
+                        .values(status="over", finished_at=now, record=record)
+                    )
 
     def set_bot_seed(self, table_id: str, seed: int) -> None:
         """For tables stored before bots had their own seed."""
@@ -489,22 +517,78 @@ class Store:
         self.engine.dispose()
 
 
+# moves of at most this many tables go into one transaction
+BATCH_TABLES = 256
+
+
 class Storage:
     """The async face of ``Store``: calls run on database threads, off the event loop.
 
     SQLite gets one thread (it has one writer anyway); PostgreSQL several, so
     that tables commit in parallel. Order within a table needs no help: a table
     holds its lock until its commit returns.
+
+    Moves are committed in groups (``commit_moves``): what the tables ask to
+    store while a group is being written is written together next, in one
+    transaction. Why: a durable commit waits for the disk, and at hundreds of
+    tables the waits, not the work, limited the moves a second; a group pays one
+    wait for all its tables. A group that fails is written again table by table,
+    so one table's refusal (a move number already stored) is that table's alone.
     """
 
     def __init__(self, url: str) -> None:
         self.store = Store(url)
         workers = 1 if self.store.engine.dialect.name == "sqlite" else 8
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="cardtable-db")
+        # groups written at once: on SQLite one (one writer), on PostgreSQL a few, so a
+        # group fills while the previous one waits for the disk
+        self._writers = 1 if workers == 1 else 3
+        self._writing = 0
+        self._waiting: list[
+            tuple[str, list[MoveRow], dict[str, Any] | None, asyncio.Future[None]]
+        ] = []
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, fn, *args)
+
+    async def commit_moves(
+        self, table_id: str, moves: list[MoveRow], record: dict[str, Any] | None
+    ) -> None:
+        """Store a table's moves (and its record if the game ended); returns once committed."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.append((table_id, moves, record, done))
+        if self._writing < self._writers:
+            self._writing += 1
+            asyncio.ensure_future(self._write_groups())
+        await done
+
+    async def _write_groups(self) -> None:
+        try:
+            while self._waiting:
+                group = self._waiting[:BATCH_TABLES]
+                del self._waiting[:BATCH_TABLES]
+                batch = [(t, m, r) for t, m, r, _ in group]
+                try:
+                    await self.run(self.store.append_batch, batch)
+                    failures: list[BaseException | None] = [None] * len(group)
+                except Exception:
+                    failures = []
+                    for t, m, r, _ in group:
+                        try:
+                            await self.run(self.store.append_moves, t, m, r)
+                            failures.append(None)
+                        except Exception as exc:
+                            failures.append(exc)
+                for (_, _, _, done), failure in zip(group, failures, strict=True):
+                    if done.done():
+                        continue
+                    if failure is None:
+                        done.set_result(None)
+                    else:
+                        done.set_exception(failure)
+        finally:
+            self._writing -= 1
 
     def close(self) -> None:
         self._pool.shutdown(wait=True)

@@ -28,7 +28,7 @@ from cardtable.engine.errors import (
 )
 from cardtable.engine.game import Game
 from cardtable.engine.registry import available_games, game_info, load_game
-from cardtable.server.db import CreationCounts, SeatRow, Storage, TableRow
+from cardtable.server.db import CreationCounts, MoveRow, SeatRow, Storage, TableRow
 from cardtable.server.decks import ServerDecks
 from cardtable.server.leases import Owner, PostgresOwner, SoleOwner
 from cardtable.server.limits import LimitError, RateLimit
@@ -204,24 +204,22 @@ class TableManager:
             await self.owner.release(row.id)
             raise
 
-    async def _build(self, row: TableRow) -> TableRuntime:
-        moves = await self.storage.run(self.storage.store.load_moves, row.id)
-        snapshot = await self.storage.run(self.storage.store.load_snapshot, row.id)
+    async def _build(self, row: TableRow, fresh: bool = False) -> TableRuntime:
+        """The table in memory; a ``fresh`` one (just stored) has no moves to read back."""
+        moves: list[MoveRow] = []
+        snapshot = None
+        if not fresh:
+            moves = await self.storage.run(self.storage.store.load_moves, row.id)
+            snapshot = await self.storage.run(self.storage.store.load_snapshot, row.id)
         game = await self.game_for(row.game, row.players, row.settings)
         if row.bot_seed is None:  # stored before bots had their own seed
             row.bot_seed = secrets.randbits(62)
             await self.storage.run(self.storage.store.set_bot_seed, row.id, row.bot_seed)
-        # replaying moves is engine work: a worker thread, not the event loop
-        rt = await asyncio.to_thread(
-            TableRuntime,
-            row,
-            moves,
-            self.storage,
-            game,
-            self.thinker,
-            snapshot,
-            self.settings.snapshot_every,
-        )
+        args = (row, moves, self.storage, game, self.thinker, snapshot)
+        if fresh:  # a deal and the bots' setup: no replay, no thread hop
+            rt = TableRuntime(*args, self.settings.snapshot_every)
+        else:  # replaying moves is engine work: a worker thread, not the event loop
+            rt = await asyncio.to_thread(TableRuntime, *args, self.settings.snapshot_every)
         await self._evict_finished()
         self.live[row.id] = rt
         rt.kick()
@@ -318,6 +316,7 @@ class TableManager:
         rematch_of: TableRow | None = None,
         tokens: list[str] | None = None,
         client: str | None = None,
+        options: dict[str, Any] | None = None,
     ) -> tuple[TableRuntime, list[str | None]]:
         """A new table; returns it with the raw token of each human seat (None for bots).
 
@@ -370,7 +369,7 @@ class TableManager:
             players=n,
             settings=public_settings(game, req.settings),
             seed=secrets.randbits(62),
-            options=self.options_from(req, bot_only),
+            options={**self.options_from(req, bot_only), **(options or {})},
             status="playing",
             created_at=time.time(),
             finished_at=None,
@@ -394,7 +393,11 @@ class TableManager:
             raise
         if client is not None:
             self.creators[row.id] = client
-        rt = await self._load(row)
+        try:
+            rt = await self._build(row, fresh=True)
+        except BaseException:
+            await self.owner.release(row.id)
+            raise
         return rt, raw
 
     def note_joined(self, table_id: str) -> None:

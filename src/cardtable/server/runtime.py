@@ -413,9 +413,7 @@ class TableRuntime:
         record = nxt.to_record() if nxt.is_terminal() else None
         if self.closed:
             raise ProtocolError("moved", "this table moved; reconnect to play on", self.move)
-        commit = asyncio.ensure_future(
-            self.storage.run(self.storage.store.append_moves, self.id, rows, record)
-        )
+        commit = asyncio.ensure_future(self.storage.commit_moves(self.id, rows, record))
         self._inflight = commit
         try:
             await asyncio.shield(commit)

@@ -48,11 +48,11 @@ async def create_table(body: CreateTable, request: Request) -> CreatedTable:
     manager = manager_of(request)
     client = client_of(request)
     # refusals (settings, limits) are CardtableErrors: typed JSON from the app's handler
-    rt, tokens = await manager.create(body, client=client)
     # the creator may revoke a seat's link later (a link sent to the wrong person)
     creator = new_token()
-    rt.row.options[CREATOR_KEY] = hash_token(creator)
-    await manager.storage.run(manager.storage.store.set_options, rt.id, dict(rt.row.options))
+    rt, tokens = await manager.create(
+        body, client=client, options={CREATOR_KEY: hash_token(creator)}
+    )
     invites = [
         Invite(
             seat=i,

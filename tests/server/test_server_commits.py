@@ -1,0 +1,86 @@
+"""Moves are committed in groups: one table's refusal stays that table's own.
+
+``Storage.commit_moves`` writes what many tables ask to store in one
+transaction. A move number already stored (a process that lost its table and
+does not know it yet) must fail that table's commit alone; the other tables of
+the group are stored and acknowledged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from cardtable.server.db import MoveRow, SeatRow, Storage, TableRow
+
+
+def table(table_id: str) -> TableRow:
+    return TableRow(
+        id=table_id,
+        game="contest",
+        players=2,
+        settings={},
+        seed=1,
+        options={},
+        status="playing",
+        created_at=time.time(),
+        finished_at=None,
+        rematch_of=None,
+        rematch_id=None,
+        record=None,
+        seats=[SeatRow(0, "human", None, None, False), SeatRow(1, "human", None, None, False)],
+    )
+
+
+def test_a_conflicting_table_fails_alone_in_its_group(database):
+    storage = Storage(database)
+    try:
+        ids = [f"t{i}" for i in range(6)]
+        for t in ids:
+            storage.store.create_table(table(t))
+        storage.store.append_moves("t0", [MoveRow(1, 0, "first", "a", 1)])
+
+        async def commit_all() -> list[BaseException | None]:
+            results = await asyncio.gather(
+                *(
+                    storage.commit_moves(t, [MoveRow(1, 0, f"move-of-{t}", None, 1)], None)
+                    for t in ids
+                ),
+                return_exceptions=True,
+            )
+            return [r if isinstance(r, BaseException) else None for r in results]
+
+        results = asyncio.run(commit_all())
+        assert results[0] is not None, "a second move 1 for t0 was stored"
+        assert results[1:] == [None] * 5
+        assert [m.action for m in storage.store.load_moves("t0")] == ["first"]
+        for t in ids[1:]:
+            assert [m.action for m in storage.store.load_moves(t)] == [f"move-of-{t}"]
+    finally:
+        storage.close()
+
+
+@pytest.mark.parametrize("tables", [1, 40])
+def test_finished_records_are_stored_with_their_group(database, tables):
+    storage = Storage(database)
+    try:
+        ids = [f"f{i}" for i in range(tables)]
+        for t in ids:
+            storage.store.create_table(table(t))
+
+        async def commit_all() -> None:
+            await asyncio.gather(
+                *(
+                    storage.commit_moves(t, [MoveRow(1, 1, "end", None, 2)], {"actions": ["end"]})
+                    for t in ids
+                )
+            )
+
+        asyncio.run(commit_all())
+        for t in ids:
+            row = storage.store.load_table(t)
+            assert row is not None and row.status == "over" and row.record == {"actions": ["end"]}
+    finally:
+        storage.close()
