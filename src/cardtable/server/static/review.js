@@ -23,6 +23,15 @@ CT.review = (() => {
     const select = $("review-seat");
     host.names.forEach((name, s) => select.append(el("option", { value: s }, name)));
     $("review-go").addEventListener("click", () => start(Number(select.value)));
+    // the line is drawn at the width it is shown at: again when that changes (a phone turned)
+    let width = 0;
+    window.addEventListener("resize", () => {
+      const now = $("review-line").clientWidth;
+      if (!r.data || Math.abs(now - width) < 20) return;
+      width = now;
+      drawLine();
+      r.host.redraw();
+    });
     const asked = /(?:^|[#&])review=(\d+)/.exec(location.hash);
     if (asked && Number(asked[1]) < host.names.length) {
       select.value = asked[1];
