@@ -25,6 +25,14 @@ processes, so the target is a busy p99 within 2x of the quiet one.
 
     .venv/bin/python benchmarks/load.py --isolation --seconds 20
 
+``--processes N`` compares one server process with N behind HAProxy
+(``cardtable serve --processes N``) on PostgreSQL, each on a fresh database:
+moves a second, move -> ack p50/p99 and the CPU each process (and HAProxy)
+used, side by side:
+
+    scripts/with-postgres --durable .venv/bin/python benchmarks/load.py \
+        --processes 2 --tables 1000 --games 2000
+
 ``--replay`` measures what reading a long game's replay costs the others: a
 5-player, 10-game Chez Geek match of random bots is made through the API
 (about 12,000 moves, the longest a client may ask for), then a person's
@@ -59,6 +67,7 @@ from pathlib import Path
 
 import httpx
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 ids = itertools.count()
 
@@ -80,41 +89,51 @@ class Stats:
 
 
 async def seat_client(url: str, token: str, rng: random.Random, stats: Stats) -> None:
+    """One seat playing random legal moves; a cut socket is counted and reconnected (since)."""
     sent: dict[str, float] = {}
-    async with connect(url, max_size=2**22, open_timeout=300) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token, "since": 0}))
-        async for raw in ws:
-            msg = json.loads(raw)
-            kind = msg["type"]
-            now = time.perf_counter()
-            if kind == "ack":
-                t0 = sent.pop(msg["id"], None)
-                if t0 is not None:
-                    stats.ack.append(now - t0)
-                    stats.reply.append(now - t0)
-            elif kind == "answered":
-                t0 = sent.get(msg["id"])
-                if t0 is not None:
-                    stats.reply.append(now - t0)
-            elif kind == "error":
-                stats.errors[msg["code"]] = stats.errors.get(msg["code"], 0) + 1
-            elif kind == "update":
-                if msg["status"] == "over":
-                    return
-                legal = msg["view"]["legal"]
-                if legal:
-                    msg_id = f"l{next(ids)}"
-                    sent[msg_id] = time.perf_counter()
-                    await ws.send(
-                        json.dumps(
-                            {
-                                "type": "move",
-                                "id": msg_id,
-                                "move": msg["move"],
-                                "action": rng.choice(legal),
-                            }
-                        )
-                    )
+    last = 0
+    while True:
+        try:
+            async with connect(url, max_size=2**22, open_timeout=300) as ws:
+                await ws.send(json.dumps({"type": "hello", "token": token, "since": last}))
+                async for raw in ws:
+                    msg = json.loads(raw)
+                    kind = msg["type"]
+                    now = time.perf_counter()
+                    if kind == "ack":
+                        t0 = sent.pop(msg["id"], None)
+                        if t0 is not None:
+                            stats.ack.append(now - t0)
+                            stats.reply.append(now - t0)
+                    elif kind == "answered":
+                        t0 = sent.get(msg["id"])
+                        if t0 is not None:
+                            stats.reply.append(now - t0)
+                    elif kind == "error":
+                        stats.errors[msg["code"]] = stats.errors.get(msg["code"], 0) + 1
+                    elif kind == "update":
+                        last = msg["move"]
+                        if msg["status"] == "over":
+                            return
+                        legal = msg["view"]["legal"]
+                        if legal:
+                            msg_id = f"l{next(ids)}"
+                            sent[msg_id] = time.perf_counter()
+                            await ws.send(
+                                json.dumps(
+                                    {
+                                        "type": "move",
+                                        "id": msg_id,
+                                        "move": msg["move"],
+                                        "action": rng.choice(legal),
+                                    }
+                                )
+                            )
+        except (ConnectionClosed, OSError) as exc:
+            code = f"socket cut ({type(exc).__name__})"
+            stats.errors[code] = stats.errors.get(code, 0) + 1
+        sent.clear()  # a move sent before the cut is never acknowledged
+        await asyncio.sleep(0.5)
 
 
 async def one_game(
@@ -324,6 +343,90 @@ class Result:
     client_cpu: float
     server_cpu: float | None
     memory: tuple[float, float] | None = None
+    # with --processes: CPU seconds of each server process, and of HAProxy
+    cpu_each: list[float] | None = None
+    balancer_cpu: float | None = None
+
+
+def start_cluster(database: str, processes: int) -> tuple[subprocess.Popen[bytes], str, list[int]]:
+    """``cardtable serve --processes N``: the launcher, the balancer's address, the processes."""
+    port = free_port()
+    exe = Path(sys.executable).with_name("cardtable")
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "cardtable.cli"]
+    log = tempfile.NamedTemporaryFile(prefix="cardtable-cluster-", suffix=".log")  # noqa: SIM115
+    proc = subprocess.Popen(
+        [*cmd, "serve", "--processes", str(processes), "--port", str(port)]
+        + ["--database", database, *LOAD_LIMITS],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=dict(os.environ, PYTHONUNBUFFERED="1"),
+    )
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(600):
+        text = Path(log.name).read_text(errors="replace")
+        ports = text.split("ports ", 1)[1].split(")")[0] if "ports " in text else ""
+        pids = []
+        for p in [int(x) for x in ports.split(", ") if x]:
+            try:
+                pids.append(httpx.get(f"http://127.0.0.1:{p}/healthz", timeout=1).json()["process"])
+            except (httpx.HTTPError, ValueError, KeyError):
+                break
+        if ports and len(pids) == processes:
+            try:
+                if httpx.get(base + "/api/games", timeout=1).status_code == 200:
+                    return proc, base, pids
+            except httpx.HTTPError:
+                pass
+        time.sleep(0.1)
+    proc.kill()
+    raise SystemExit(f"the cluster did not start: {Path(log.name).read_text()}")
+
+
+def children_named(parent: int, name: str) -> list[int]:
+    out = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            comm = (entry / "comm").read_text().strip()
+        except OSError:
+            continue
+        if int(fields[1]) == parent and comm == name:
+            out.append(int(entry.name))
+    return out
+
+
+def measure_processes(processes: int, database: str, args: argparse.Namespace) -> Result:
+    """The load against one process (direct) or N behind HAProxy, CPU per process."""
+    if processes == 1:
+        proc, base = start_server(database)
+        pids, balancer = [proc.pid], []
+    else:
+        proc, base, pids = start_cluster(database, processes)
+        balancer = children_named(proc.pid, "haproxy")
+    try:
+        cpu0 = [process_cpu(p) or 0.0 for p in pids + balancer]
+        t0 = time.perf_counter()
+        client0 = time.process_time()
+        stats = asyncio.run(run(base, args.game, args.players, args.tables, args.games))
+        elapsed = time.perf_counter() - t0
+        client_cpu = time.process_time() - client0
+        cpu = [(process_cpu(p) or 0.0) - c for p, c in zip(pids + balancer, cpu0, strict=True)]
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(60)
+    name = "1 process" if processes == 1 else f"{processes} processes + HAProxy"
+    return Result(
+        name,
+        stats,
+        elapsed,
+        client_cpu,
+        sum(cpu[: len(pids)]),
+        None,
+        cpu[: len(pids)],
+        sum(cpu[len(pids) :]) if balancer else None,
+    )
 
 
 @contextmanager
@@ -392,6 +495,14 @@ def report(results: list[Result], args: argparse.Namespace) -> None:
             "server CPU (s)",
             lambda r: f"{r.server_cpu:.1f}" if r.server_cpu is not None else "not measured",
         ),
+        (
+            "CPU per server process (s)",
+            lambda r: " + ".join(f"{c:.1f}" for c in r.cpu_each) if r.cpu_each else "-",
+        ),
+        (
+            "HAProxy CPU (s)",
+            lambda r: f"{r.balancer_cpu:.1f}" if r.balancer_cpu is not None else "-",
+        ),
         ("load clients CPU (s)", lambda r: f"{r.client_cpu:.1f}"),
         (
             "server memory end / peak (MB)",
@@ -443,7 +554,23 @@ def main() -> None:
     p.add_argument(
         "--replays-per-minute", type=int, default=None, help="the server's replay page limit"
     )
+    p.add_argument(
+        "--processes",
+        type=int,
+        default=0,
+        help="compare one server process with this many behind HAProxy (PostgreSQL)",
+    )
     args = p.parse_args()
+    if args.processes:
+        if not args.postgres:
+            raise SystemExit("--processes needs PostgreSQL: run under scripts/with-postgres")
+        compared = []
+        for n in (1, args.processes):
+            print(f"measuring {n} process(es) ...", flush=True)
+            with postgres_database(args.postgres) as url:
+                compared.append(measure_processes(n, url, args))
+        report(compared, args)
+        return
     if args.replay:
         extra = []
         if args.replays_per_minute is not None:

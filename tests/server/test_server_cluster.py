@@ -276,7 +276,7 @@ def test_two_servers_migrating_one_database_at_once(postgres_database):
     assert [p.returncode for p in procs] == [0, 0] and outs == ["ok\n", "ok\n"]
     store = Store(postgres_database)
     try:
-        assert store.playing_ids() == []
+        assert store.playing_ids() == {}
     finally:
         store.close()
 

@@ -67,7 +67,9 @@ async def _play_one(database: str, game: str, players: int, seed: int, max_moves
             seats=[SeatSpec(kind="human") for _ in range(players)],
             reaction_seconds=3600,
         )
-        rt, _ = await manager.create(req)
+        new, _ = await manager.create(req)
+        rt = new.runtime
+        assert rt is not None
         subs = {s: rt.subscribe(s, 0) for s in range(players)}
         spectator = rt.subscribe(None, 0)
         await _settle(rt)

@@ -35,7 +35,9 @@ async def _observe(game: str, players: int, seed: int, db: str, want: int) -> di
             seats=[SeatSpec(kind="human") for _ in range(players)],
             reaction_seconds=CLOCK,
         )
-        rt, _ = await manager.create(req)
+        new, _ = await manager.create(req)
+        rt = new.runtime
+        assert rt is not None
         sub = rt.subscribe(0, 0)
         arrivals: list[tuple[float, dict]] = []
 

@@ -415,14 +415,17 @@ class Store:
             )
             conn.execute(delete(tables_t).where(tables_t.c.id == table_id))
 
-    def ping(self) -> None:
+    def playing_ids(self) -> dict[str, tuple[float, bool]]:
+        """Tables being played: when each was made, and whether it has a person's seat."""
+        people = (
+            select(seats_t.c.table_id)
+            .where(seats_t.c.table_id == tables_t.c.id, seats_t.c.kind == "human")
+            .exists()
+        )
         with self.engine.connect() as conn:
-            conn.exec_driver_sql("SELECT 1")
-
-    def playing_ids(self) -> list[str]:
-        with self.engine.connect() as conn:
-            q = select(tables_t.c.id).where(tables_t.c.status == "playing")
-            return [r.id for r in conn.execute(q.order_by(tables_t.c.created_at))]
+            q = select(tables_t.c.id, tables_t.c.created_at, people.label("people"))
+            q = q.where(tables_t.c.status == "playing").order_by(tables_t.c.created_at)
+            return {r.id: (float(r.created_at), bool(r.people)) for r in conn.execute(q)}
 
     def count_tables(self, status: str) -> int:
         with self.engine.connect() as conn:

@@ -16,6 +16,7 @@ import re
 import secrets
 import time
 from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Any
 
 from cardtable.bots.registry import available_bots, default_bot
@@ -50,6 +51,19 @@ class TableNotFound(LookupError):
     pass
 
 
+@dataclass
+class NewTable:
+    """A table just made: its stored row and game, and its runtime where this process plays it."""
+
+    row: TableRow
+    game: Game
+    runtime: TableRuntime | None
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+
 class TableBusy(RuntimeError):
     """The table is played by another process that did not let it go in time."""
 
@@ -58,6 +72,9 @@ class TableBusy(RuntimeError):
 HANDOFF_SECONDS = 5.0
 # how often a process of a cluster looks for tables nobody plays (their owner died)
 SWEEP_SECONDS = 1.0
+# a cluster's table with people is left to the process its people reach for this long
+# before a sweeping process adopts it (its people may be slow to open their links)
+FRESH_SECONDS = 10.0
 
 
 # the shape of every table id this server makes (``new_table_id``); others are not looked up
@@ -118,8 +135,15 @@ class TableManager:
         with no one connected (bots only, people gone for a while) are picked up
         here; tables whose people reconnect are picked up by their requests.
         """
-        ids = await self.storage.run(self.storage.store.playing_ids)
-        free = [t for t in ids if t not in self.live and t not in self._loading]
+        made = await self.storage.run(self.storage.store.playing_ids)
+        now = time.time()
+        free = [
+            t
+            for t, (created, people) in made.items()
+            if t not in self.live
+            and t not in self._loading
+            and not (self.settings.cluster and people and now - created < FRESH_SECONDS)
+        ]
         if self.settings.cluster:
             held = await self.owner.held(free)
             free = [t for t in free if t not in held]
@@ -317,11 +341,15 @@ class TableManager:
         tokens: list[str] | None = None,
         client: str | None = None,
         options: dict[str, Any] | None = None,
-    ) -> tuple[TableRuntime, list[str | None]]:
+    ) -> tuple[NewTable, list[str | None]]:
         """A new table; returns it with the raw token of each human seat (None for bots).
 
         ``client`` is the creating address, counted against ``tables_per_minute``
         before any work (a refused request counts too: it cost work as well).
+
+        In a cluster a table with people is stored and left: the balancer sends
+        its people to the process their table's id hashes to, which takes it
+        from the database; playing it here would only mean handing it over.
         """
         if client is not None:
             self.rate.hit(client)
@@ -391,6 +419,9 @@ class TableManager:
         except BaseException:
             await self.owner.release(row.id)
             raise
+        if self.settings.cluster and not bot_only:
+            await self.owner.release(row.id)
+            return NewTable(row, game, None), raw
         if client is not None:
             self.creators[row.id] = client
         try:
@@ -398,7 +429,7 @@ class TableManager:
         except BaseException:
             await self.owner.release(row.id)
             raise
-        return rt, raw
+        return NewTable(row, game, rt), raw
 
     def note_joined(self, table_id: str) -> None:
         """A person opened a seat: the table is in use and no longer expires."""
@@ -475,14 +506,13 @@ class TableManager:
                     reaction_seconds=old.options.get("reaction_seconds"),
                     bot_delay=old.options.get("bot_delay", 0.0),
                 )
-                rt, _ = await self.create(req, rematch_of=old.row)
+                new, _ = await self.create(req, rematch_of=old.row)
                 # carry each person's token hash to their new seat
                 for i, s in enumerate(rotated):
-                    rt.seats[i].token_hash = s.token_hash
-                await self.storage.run(self.storage.store.set_token_hashes, rt.id, rt.seats)
-                old.row.rematch_id = rt.id
-        new = await self.get(old.row.rematch_id)
-        return new, (seat + 1) % n
+                    new.row.seats[i].token_hash = s.token_hash
+                await self.storage.run(self.storage.store.set_token_hashes, new.id, new.row.seats)
+                old.row.rematch_id = new.id
+        return await self.get(old.row.rematch_id), (seat + 1) % n
 
     async def rename(self, rt: TableRuntime, seat: int, name: str) -> None:
         """A person names their seat: stored with the table, and every open page is told.
@@ -523,7 +553,9 @@ class TableManager:
             out.append(table_summary(r, self.live.get(r.id), title, game))
         return out
 
-    def summary(self, rt: TableRuntime) -> dict[str, Any]:
+    def summary(self, rt: TableRuntime | NewTable) -> dict[str, Any]:
+        if isinstance(rt, NewTable):
+            return table_summary(rt.row, rt.runtime, title, rt.game)
         return table_summary(rt.row, rt, title, rt.game)
 
 

@@ -50,24 +50,20 @@ async def create_table(body: CreateTable, request: Request) -> CreatedTable:
     # refusals (settings, limits) are CardtableErrors: typed JSON from the app's handler
     # the creator may revoke a seat's link later (a link sent to the wrong person)
     creator = new_token()
-    rt, tokens = await manager.create(
+    new, tokens = await manager.create(
         body, client=client, options={CREATOR_KEY: hash_token(creator)}
     )
+    names = display_names(new.row, new.game)
     invites = [
-        Invite(
-            seat=i,
-            seat_name=display_names(rt.row, rt.game)[i],
-            token=tok,
-            url=invite_url(request, rt.id, i, tok),
-        )
+        Invite(seat=i, seat_name=names[i], token=tok, url=invite_url(request, new.id, i, tok))
         for i, tok in enumerate(tokens)
         if tok is not None
     ]
     base = base_url(request)
     return CreatedTable(
-        table=TableSummary(**manager.summary(rt)),
+        table=TableSummary(**manager.summary(new)),
         invites=invites,
-        spectate_url=f"{base}/t/{rt.id}",
+        spectate_url=f"{base}/t/{new.id}",
         creator_token=creator,
     )
 
