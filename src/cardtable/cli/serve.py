@@ -33,6 +33,7 @@ LIMITS = (
     ("bot_only_moves_per_second", "bot decisions a second at one table with no person"),
     ("bot_only_moves_total", "bot decisions a second at all tables with no person"),
     ("snapshot_every", "moves between saved states (bounds restart replay)"),
+    ("review_seconds", "bot workers' time one game's review may take"),
 )
 
 

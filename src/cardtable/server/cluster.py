@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -77,6 +78,14 @@ def haproxy_config(settings: Settings, ports: list[int], bind: str) -> str:
     )
 
 
+def healthy(port: int) -> bool:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as answer:
+            return bool(answer.status == 200)
+    except (OSError, ValueError):
+        return False
+
+
 @dataclass
 class Child:
     port: int
@@ -117,6 +126,7 @@ def run_cluster(settings: Settings, processes: int, argv: list[str]) -> int:
         print(f"cardtable serve: HAProxy refused its configuration: {check.stderr.decode()}")
         return 2
     stopping = False
+    status = 0
 
     def stop(_signum: int, _frame: object) -> None:
         nonlocal stopping
@@ -134,6 +144,20 @@ def run_cluster(settings: Settings, processes: int, argv: list[str]) -> int:
 
     for child in children:
         start(child)
+    # the balancer starts once every process answers, so no table is first sent to a
+    # process merely because the others were still starting (and then handed over)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not stopping:
+        if all(healthy(c.port) for c in children):
+            break
+        if any(c.proc is not None and c.proc.poll() is not None for c in children):
+            print(
+                f"cardtable serve: a process exited while starting (see {folder})",
+                file=sys.stderr,
+            )
+            stopping, status = True, 2
+            break
+        time.sleep(0.2)
     balancer = subprocess.Popen([haproxy, "-db", "-f", str(config)])
     shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0", "::") else settings.host
     print(
@@ -142,7 +166,6 @@ def run_cluster(settings: Settings, processes: int, argv: list[str]) -> int:
         f"database: {make_url(url).render_as_string(hide_password=True)}"
     )
     print(f"process logs: {folder}; press Ctrl-C to stop.", flush=True)
-    status = 0
     try:
         while not stopping:
             time.sleep(0.2)
