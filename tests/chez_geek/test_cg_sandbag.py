@@ -1,4 +1,7 @@
-"""The sandbag bot: its spec, legal whole games, holding back, discarding, defending, secrecy."""
+"""The sandbag bot: its spec, legal whole games, discarding, cancelling, defending, secrecy.
+
+Every move of its default settings is fingerprinted in test_cg_sandbag_fingerprint.py.
+"""
 
 from __future__ import annotations
 
@@ -14,20 +17,19 @@ from cardtable.bots.registry import make_bot
 from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Marker
 from cardtable.engine.registry import load_game
-from cardtable.games.chez_geek.actions import CardAct, Play, Word
+from cardtable.games.chez_geek.actions import CardAct, Play
 from cardtable.games.chez_geek.bots import HeuristicBot
-from cardtable.games.chez_geek.sandbag import SandbagBot
+from cardtable.games.chez_geek.sandbag import SandbagBot, SandbagSettings
+from cardtable.games.chez_geek.sandbag.cancels import coverage, defends
 from cardtable.games.chez_geek.state import ChezGeekState
 
 SEAT = 0  # the sandbag bot's seat in these games; heuristic bots at the others
 # the default and each group of settings, played through whole games and re-deals
 SPECS = [
     "sandbag",
-    "sandbag(hold=true)",
-    "sandbag(target=needed, keep_slack=3)",
-    "sandbag(shop_first=true, ascending=true, reserve=2, reserve_at=6)",
-    "sandbag(engine=0, keep_engine=false, spare_ft=2)",
-    "sandbag(plan=1, target=pace, keep_next=true)",
+    "sandbag(near=-1, defend=0, finish=false, eager=-1, rank=0)",
+    "sandbag(discard_all=false, cancel_keep=0, patience=0, steal=0)",
+    "sandbag(engine=0, keep_engine=false, keep_next=false)",
     "sandbag(keep_two=99, late=false, aim=0.1, next_bonus=2.5)",
 ]
 
@@ -67,17 +69,27 @@ def _decisions(spec: str, seeds: range) -> Iterator[tuple[ChezGeekState, Sandbag
 
 def test_the_spec_builds_the_bot_with_its_settings_and_refuses_unknown_ones() -> None:
     game = load_game("chez-geek", players=4)
-    bot = make_bot("sandbag(hold=true, margin=0.2, near=3)", game, 1, seed=5)
+    bot = make_bot("sandbag(aim=1, near=3, late=false)", game, 1, seed=5)
     assert isinstance(bot, SandbagBot)
-    assert (bot.hold, bot.margin, bot.near) == (True, 0.2, 3)
+    assert (bot.settings.aim, bot.settings.near, bot.settings.late) == (1.0, 3, False)
+    assert isinstance(bot.settings.aim, float)  # an integer taken for a float
     plain = make_bot("sandbag", game, 0)
-    assert isinstance(plain, SandbagBot) and plain.hold is False
-    with pytest.raises(SettingError, match="hold, margin"):
+    assert isinstance(plain, SandbagBot) and plain.settings == SandbagSettings()
+    assert SandbagBot.SETTINGS[:3] == ("discard_all", "cancel_keep", "near")
+    with pytest.raises(SettingError, match="'holdback'.*discard_all, cancel_keep"):
         make_bot("sandbag(holdback=1)", game, 0)
-    with pytest.raises(SettingError):
-        make_bot("sandbag(margin=-1)", game, 0)
-    with pytest.raises(SettingError, match="ratio, needed, soon or pace"):
-        make_bot("sandbag(target=nearest)", game, 0)
+    # the settings removed because they measured no better are refused by name
+    for removed in ("hold", "target", "plan", "defer", "reserve", "keep_slack"):
+        with pytest.raises(SettingError, match=repr(removed)):
+            make_bot(f"sandbag({removed}=1)", game, 0)
+        with pytest.raises(SettingError, match=repr(removed)):
+            SandbagBot(game, 0, **{removed: 1})
+    with pytest.raises(SettingError, match="'late' takes true or false"):
+        make_bot("sandbag(late=1)", game, 0)
+    with pytest.raises(SettingError, match="'near' takes a whole number"):
+        make_bot("sandbag(near=0.5)", game, 0)
+    with pytest.raises(SettingError, match="'aim' takes a number"):
+        make_bot("sandbag(aim=high)", game, 0)
 
 
 @pytest.mark.parametrize("spec", SPECS)
@@ -97,44 +109,6 @@ def test_it_plays_legal_moves_through_whole_seeded_games(spec: str) -> None:
             assert action in legal
             state.apply_action(action)
         assert sorted(state.returns()) == [0.0, 0.0, 0.0, 1.0]
-
-
-def _gain(action: object) -> bool:
-    return (isinstance(action, Word) and action.word == "shop") or (
-        isinstance(action, CardAct) and action.verb in ("do", "buy")
-    )
-
-
-def test_it_holds_back_a_slack_gain_that_would_make_it_the_clear_leader() -> None:
-    """Found positions: the heuristic takes the Slack, the holding bot waits and keeps the card."""
-    held = 0
-    for state, bot in _decisions("sandbag(hold=true)", range(12)):
-        if state.observation(SEAT)["phase"] != "free-time":
-            continue
-        obs = state.observation(SEAT)
-        legal = state.legal_actions()
-        heuristic = HeuristicBot(state.game, SEAT).act(obs, legal)
-        gain = bot.gain_of(heuristic, obs)
-        if not _gain(heuristic) or not bot.too_far_ahead(obs, gain):
-            continue
-        me = obs["players"][SEAT]
-        assert (me["slack"] + gain) / me["goal"] > bot.best_other_ratio(obs)  # a clear lead
-        assert me["slack"] + bot.turn_potential(obs) < me["goal"]  # and it cannot finish now
-        action = bot.act(obs, legal)
-        assert not _gain(action)
-        slug = getattr(heuristic, "slug", None)
-        assert slug is None or slug in bot.held
-        # the same position with the seat one gain from its goal: it takes it
-        closer = copy.deepcopy(obs)
-        closer["players"][SEAT]["slack"] = me["goal"] - 1
-        assert not bot.too_far_ahead(closer, gain)
-        # without ``hold`` the bot takes the Slack too
-        plain = SandbagBot(state.game, SEAT)
-        assert _gain(plain.act(obs, legal))
-        held += 1
-        if held >= 3:
-            break
-    assert held >= 3
 
 
 def test_it_discards_down_to_one_card_and_keeps_a_cancel() -> None:
@@ -163,7 +137,7 @@ def test_it_cancels_an_attack_on_its_own_room() -> None:
     for state, bot in _decisions("sandbag", range(40)):
         obs = state.observation(SEAT)
         legal = state.legal_actions()
-        defending = [a for a in legal if isinstance(a, Play) and bot.defends(a, obs)]
+        defending = [a for a in legal if isinstance(a, Play) and defends(bot, a, obs)]
         if not defending:
             continue
         prompt = obs["prompt"]
@@ -196,48 +170,6 @@ def test_its_move_does_not_change_when_unseen_cards_are_re_dealt(spec: str) -> N
         )
         compared += changed
     assert compared >= 10
-
-
-def test_target_needed_attacks_the_seat_with_the_least_slack_to_go() -> None:
-    """Not the Slack-ratio leader: a seat with a bigger goal can be nearer its finish."""
-    checked = 0
-    for state, bot in _decisions("sandbag(target=needed)", range(6)):
-        obs = state.observation(SEAT)
-        others = [p for p in obs["players"] if p["seat"] != SEAT]
-        to_go = {p["seat"]: p["goal"] - p["slack"] for p in others}
-        target = bot.leader(obs)
-        assert to_go[target] == min(to_go.values())
-        ratio_leader = HeuristicBot.leader(bot, obs)
-        if ratio_leader != target:
-            assert to_go[ratio_leader] > to_go[target]
-            checked += 1
-        if checked >= 3:
-            break
-    assert checked >= 3
-
-
-def test_keep_slack_keeps_the_cards_worth_it_next_turn_and_the_last_cancel() -> None:
-    checked = 0
-    for state, bot in _decisions("sandbag(keep_slack=3)", range(40)):
-        obs = state.observation(SEAT)
-        if (obs["prompt"] or {}).get("step") != "discard":
-            continue
-        worth = [s for s in obs["hand"] if bot.next_turn_value(bot.card(s), obs) >= 3]
-        if not worth or len(obs["hand"]) < 3:
-            continue
-        line = state.clone()
-        while line.current_player() == SEAT and line.phase.label == "discard":
-            line.apply_action(bot.act(line.observation(SEAT), line.legal_actions()))
-        kept = line.observation(SEAT)["hand"]
-        for slug in worth:
-            assert slug in kept
-        cancels = [s for s in obs["hand"] if bot.card(s).cancel is not None]
-        assert sum(1 for s in kept if bot.card(s).cancel is not None) == min(1, len(cancels))
-        assert len(kept) == len(worth) + min(1, len(cancels)) or len(kept) == 1
-        checked += 1
-        if checked >= 3:
-            break
-    assert checked >= 3
 
 
 def _finishing_window() -> ChezGeekState:
@@ -319,10 +251,8 @@ def test_rank_keeps_a_cancel_of_finishing_plays_before_a_dud() -> None:
             line.apply_action(bot.act(line.observation(SEAT), line.legal_actions()))
         kept = line.observation(SEAT)["hand"]
         assert kept != ["phone-rings"]
-        if any(
-            bot.card(s).cancel is not None and bot.coverage(bot.card(s)) > 0 for s in obs["hand"]
-        ):
-            assert bot.coverage(bot.card(kept[0])) > 0
+        if any(bot.card(s).cancel is not None and coverage(bot.card(s)) > 0 for s in obs["hand"]):
+            assert coverage(bot.card(kept[0])) > 0
         checked += 1
         if checked >= 3:
             break
@@ -383,31 +313,6 @@ def test_eager_spends_a_cancel_on_any_slack_play_the_heuristic_lets_through() ->
 FULL_ROOM = ["gaming-pc", "game-console", "big-tv", "guitar", "lava-lamp"]  # 17 Slack of 18
 
 
-@pytest.mark.parametrize("room", [FULL_ROOM, []])
-def test_reserve_holds_a_compliment_until_it_wins(room: list[str]) -> None:
-    """At 17 of 18 the Compliment wins at once; at 13 ``reserve`` keeps it, the default plays it.
-
-    A heuristic bot never cancels a Whenever that is not aimed at its own play.
-    """
-    state = deal(
-        4,
-        ["Comic Shop Clerk", "Librarian", "Barista", "Bartender"],
-        [["compliment", "nap"], ["nap"], ["nap"], ["read-a-book"]],
-        rooms=[room or ["gaming-pc", "game-console", "big-tv"], [], [], []],
-        deck=["sleep"] * 2 + ["cold-pizza"] * 2 + ["cheap-beer"] * 3 + ["lava-lamp"],
-        first=0,
-    )
-    while state.current_player() == Marker.CHANCE:
-        state.apply_action(state.sample_chance())
-    obs, legal = state.observation(SEAT), state.legal_actions()
-    wins = obs["players"][SEAT]["slack"] + 1 >= obs["players"][SEAT]["goal"]
-    assert wins == bool(room)
-    at_once = make_bot("sandbag(late=false)", state.game, SEAT).act(obs, legal)
-    assert isinstance(at_once, Play) and at_once.slug == "compliment"
-    held = make_bot("sandbag(reserve=1)", state.game, SEAT).act(obs, legal)
-    assert (isinstance(held, Play) and held.slug == "compliment") == wins
-
-
 def _seat_one_naps(rooms: list[list[str]]) -> ChezGeekState:
     """Seat 1 does a Nap (1 Slack) and the two seats after it pass: this seat, holding
     Rained Out, answers it last, two seats before its own turn."""
@@ -423,103 +328,6 @@ def _seat_one_naps(rooms: list[list[str]]) -> ChezGeekState:
     return state
 
 
-@pytest.mark.parametrize("mine", [[], ["gaming-pc", "game-console"]])
-def test_rod_lets_a_far_rival_pass_this_seat_and_draw_the_attacks(mine: list[str]) -> None:
-    """Seat 1's Nap lifts it past an empty room: ``rod=9`` lets it (it needs far more than 9).
-
-    With Slack of its own this seat stays ahead after the Nap, so it cancels as ``eager`` does.
-    """
-    state = _seat_one_naps([mine, [], [], []])
-    obs, legal = state.observation(SEAT), state.legal_actions()
-    assert obs["prompt"]["answering"]["cards"] == ["nap"]
-    default = SandbagBot(state.game, SEAT).act(obs, legal)
-    assert isinstance(default, Play) and default.slug == "rained-out"
-    rod = make_bot("sandbag(rod=9)", state.game, SEAT).act(obs, legal)
-    assert isinstance(rod, Play) == bool(mine)
-
-
-def _big_play_window() -> ChezGeekState:
-    """Seat 2 (the others' leader) does Dinner Out (3 Slack); seat 3 has passed; seat 0 holds
-    Rained Out, and seat 1, asked after it, cancels its leader's plays worth 3 when it can."""
-    state = deal(
-        4,
-        ["Librarian", "Comic Shop Clerk", "Barista", "Bartender"],
-        [["rained-out", "lava-lamp"], ["nap"], ["dinner-out"], ["nap"]],
-        rooms=[[], [], ["gaming-pc"], []],
-        deck=["sleep"] * 2 + ["cold-pizza"] * 2 + ["cheap-beer"] * 3,
-        first=2,
-    )
-    _run_with_draws(state, ("done", "do dinner-out", "pass"))
-    assert state.current_player() == SEAT and isinstance(state, ChezGeekState)
-    return state
-
-
-def test_defer_leaves_a_big_play_to_a_later_seat_and_infer_reads_the_passes() -> None:
-    state = _big_play_window()
-    obs, legal = state.observation(SEAT), state.legal_actions()
-    assert obs["prompt"]["answering"] == {"play": "Activity", "by": 2, "cards": ["dinner-out"]}
-    default = SandbagBot(state.game, SEAT).act(obs, legal)
-    assert isinstance(default, Play) and default.slug == "rained-out"
-    bot = make_bot("sandbag(defer=1, infer=true)", state.game, SEAT)
-    assert isinstance(bot, SandbagBot)
-    assert not isinstance(bot.act(obs, legal), Play)  # seat 1 is asked next and cancels it
-    # seat 3 passed on its leader's play worth 3: it holds no cancel of an Activity
-    assert {"rained-out", "season-finale", "infomercial"} <= bot.lacks[3]
-    assert "store-closed" not in bot.lacks[3] and 1 not in bot.lacks
-    assert not bot.may_hold(3, "Activity", ["dinner-out"])
-    assert bot.may_hold(3, "Shopping trip", ["lava-lamp"])
-    # once seat 1's passes show it lacks one too, this seat cancels
-    bot.lacks[1] = set(bot.cancel_slugs())
-    again = bot.act(obs, legal)
-    assert isinstance(again, Play) and again.slug == "rained-out"
-    # the same move whatever the other seats hold
-    for k in range(4):
-        other = state.resample(SEAT, random.Random(k))
-        fresh = make_bot("sandbag(defer=1, infer=true)", state.game, SEAT)
-        assert not isinstance(fresh.act(other.observation(SEAT), other.legal_actions()), Play)
-
-
-def test_infer_forgets_what_a_seat_lacked_once_it_draws() -> None:
-    state = _big_play_window()
-    bot = make_bot("sandbag(infer=true)", state.game, SEAT)
-    assert isinstance(bot, SandbagBot)
-    bot.observe(state.observation(SEAT))
-    assert 3 in bot.lacks
-    later = copy.deepcopy(state.observation(SEAT))
-    later["turn"] = 3  # seat 3's turn came: it drew
-    later["prompt"] = None
-    later["stack"] = []
-    bot.observe(later)
-    assert 3 not in bot.lacks
-
-
-def test_keep_back_keeps_the_things_of_a_cancelled_trip() -> None:
-    game = load_game("chez-geek", players=4)
-    bot = make_bot("sandbag(keep_back=true)", game, SEAT)
-    assert isinstance(bot, SandbagBot)
-    for state, _ in _decisions("sandbag", range(3)):
-        obs = state.observation(SEAT)
-        if (obs["prompt"] or {}).get("step") != "discard" or obs["turn"] != SEAT:
-            continue
-        things = [
-            s
-            for s in obs["hand"]
-            if bot.card(s).kind == "Thing" and bot.next_turn_value(bot.card(s), obs) > 0
-        ]
-        if not things or len(obs["hand"]) < 2:
-            continue
-        legal = state.legal_actions()
-        step = obs["prompt"]["step"]
-        leader = bot.leader(obs)
-        thing = next(a for a in legal if isinstance(a, CardAct) and a.slug == things[0])
-        bot.trip = []
-        assert bot.score(thing, obs, step, leader) > 5.0  # discarded, as by default
-        bot.trip = [things[0]]  # it came back from a cancelled trip
-        assert bot.score(thing, obs, step, leader) < 5.0  # kept: below ``done``
-        return
-    pytest.fail("no Discard phase with a Thing worth keeping")
-
-
 def test_patience_keeps_the_cancel_for_the_leader_or_the_last_seat_before_its_turn() -> None:
     """Seat 1's Nap (1 Slack), two seats before this one's turn, seat 2 the leader:
     ``patience=2`` (the default) waits: it asks 1 + 2 x 2 Slack; ``eager`` alone
@@ -532,9 +340,6 @@ def test_patience_keeps_the_cancel_for_the_leader_or_the_last_seat_before_its_tu
     patient = SandbagBot(state.game, SEAT)
     assert isinstance(patient, SandbagBot) and patient.leader(obs) == 2
     assert not isinstance(patient.act(obs, legal), Play)
-    # ``exempt_ahead``: seat 1 is at this seat's ratio (no Slack either), so no wait
-    ahead = make_bot("sandbag(exempt_ahead=true)", state.game, SEAT).act(obs, legal)
-    assert isinstance(ahead, Play) and ahead.slug == "rained-out"
     # the same Nap by the leader, or by the seat just before this one's turn: spent at once
     for by in (2, 3):
         moved = copy.deepcopy(obs)
@@ -542,34 +347,6 @@ def test_patience_keeps_the_cancel_for_the_leader_or_the_last_seat_before_its_tu
         moved["stack"][-1]["by"] = by
         spent = patient.act(moved, legal)
         assert isinstance(spent, Play) and spent.slug == "rained-out"
-
-
-def test_shield_keeps_not_so_fast_besides_the_kept_cancel() -> None:
-    """Down to one card by default (the TV card, which answers most finishing plays);
-    ``shield=1`` keeps Not So Fast too, ``shield=2`` Nobody Home as well."""
-    game = load_game("chez-geek", players=4)
-    for state, _ in _decisions("sandbag", range(3)):
-        obs = state.observation(SEAT)
-        if (obs["prompt"] or {}).get("step") == "discard" and obs["turn"] == SEAT:
-            break
-    else:
-        pytest.fail("no Discard phase")
-    hand = ["nap", "nobody-home", "not-so-fast", "season-finale"]
-    obs = {**obs, "hand": hand}
-
-    def kept(spec: str) -> set[str]:
-        bot = make_bot(spec, game, SEAT)
-        assert isinstance(bot, SandbagBot)
-        leader = bot.leader(obs)
-        return {
-            s
-            for s in hand
-            if bot.score(CardAct("discard", bot.card(s).index, s), obs, "discard", leader) < 5.0
-        }
-
-    assert kept("sandbag") == set()  # every card scores above ``done``: down to the best one
-    assert kept("sandbag(shield=1)") == {"not-so-fast"}
-    assert kept("sandbag(shield=2)") == {"not-so-fast", "nobody-home"}
 
 
 def _own_discard_obs() -> tuple[ChezGeekState, dict[str, Any]]:
@@ -633,110 +410,6 @@ def test_keep_engine_keeps_a_tip_jar_that_next_turns_income_buys() -> None:
     assert kept("sandbag") == {"tip-jar"}  # the default
     players[SEAT]["job"] = "grad-student"  # Income 1: not next turn
     assert kept("sandbag") == set()
-
-
-def test_spare_ft_keeps_narcolepsy_when_its_free_time_would_buy_nothing() -> None:
-    state, obs = _own_discard_obs()
-    bot = make_bot("sandbag(spare_ft=1)", state.game, SEAT)
-    assert isinstance(bot, SandbagBot)
-    narco = Play(bot.card("narcolepsy").index, "narcolepsy")
-    free = {**obs, "phase": "free-time", "income": 0, "hand": ["big-tv", "narcolepsy"]}
-    assert bot.wasted_free_time(narco, {**free, "free_time": 1})  # Free Time left: wait
-    assert bot.wasted_free_time(narco, {**free, "free_time": 0})  # nothing it would buy
-    spare = {**free, "free_time": 0, "hand": ["nap", "narcolepsy"]}
-    assert not bot.wasted_free_time(narco, spare)  # a Nap to do with it
-    plain = make_bot("sandbag", state.game, SEAT)
-    assert isinstance(plain, SandbagBot) and not plain.wasted_free_time(narco, spare)
-    hand = ["nap", "narcolepsy", "season-finale"]
-    at_discard = {**obs, "hand": hand}
-    leader = bot.leader(at_discard)
-    kept = {
-        s
-        for s in hand
-        if bot.score(CardAct("discard", bot.card(s).index, s), at_discard, "discard", leader) < 5
-    }
-    assert kept == {"narcolepsy"}
-
-
-def test_wind_waits_until_both_cards_of_second_wind_fit_the_hand() -> None:
-    state, obs = _own_discard_obs()
-    bot = make_bot("sandbag(wind=true)", state.game, SEAT)
-    assert isinstance(bot, SandbagBot)
-    players = copy.deepcopy(obs["players"])
-    players[SEAT]["job"] = "barista"  # hand size 6
-    wind = Play(bot.card("second-wind").index, "second-wind")
-    full = ["nap", "sleep", "big-tv", "tip-jar", "cat", "second-wind"]
-    calls = {**obs, "players": players, "phase": "call-people", "hand": full}
-    assert bot.early_wind(wind, calls)  # 5 other cards: it would draw 1
-    assert not bot.early_wind(wind, {**calls, "hand": full[2:]})  # 3 others: draws 2
-    spent = {**calls, "phase": "free-time", "free_time": 0}
-    assert not bot.early_wind(wind, spent)  # no Free Time left to wait for
-    plain = make_bot("sandbag", state.game, SEAT)
-    assert isinstance(plain, SandbagBot) and not plain.early_wind(wind, calls)  # off by default
-
-
-def test_plan_spends_free_time_and_income_on_the_best_set_of_plays() -> None:
-    """Income 3, Free Time 2: greedily the Used Laptop's trip (3 Slack) comes first and
-    spends the Income; the plan does Dinner Out (3) and buys the Cheap Beer (1) instead."""
-    state, obs = _own_discard_obs()
-    players = copy.deepcopy(obs["players"])
-    players[SEAT]["slack"] = int(players[SEAT]["goal"]) - 5  # no turns to come: no ``engine``
-    players[SEAT]["job"] = "barista"
-    players[SEAT]["room"] = []
-    hand = ["cheap-beer", "dinner-out", "used-laptop"]
-    obs = {**obs, "players": players, "phase": "free-time", "hand": hand}
-    obs = {**obs, "income": 3, "free_time": 2, "prompt": {"step": "free-time", "seat": SEAT}}
-    bot = make_bot("sandbag(plan=1)", state.game, SEAT)
-    assert isinstance(bot, SandbagBot)
-    value, acts, things = bot.best_plan(obs, in_trip=False)
-    assert (value, [c.slug for c in acts], [c.slug for c in things]) == (
-        4.0,
-        ["dinner-out"],
-        ["cheap-beer"],
-    )
-    # in the trip (its Free Time paid), it buys the Cheap Beer, not the Used Laptop
-    trip = {**obs, "free_time": 1, "prompt": {"step": "shopping", "seat": SEAT, "cart": []}}
-    buys = [CardAct("buy", bot.card(s).index, s) for s in ("cheap-beer", "used-laptop")]
-    legal = [*buys, Word("checkout")]
-    plain = make_bot("sandbag", state.game, SEAT)
-    assert isinstance(plain, SandbagBot)
-    assert plain.act(trip, legal) == buys[1]  # the heuristic: the biggest Thing first
-    assert bot.act(trip, legal) == buys[0]
-    # a Thing whose tag an Activity needs is bought first: LAN Party needs a Computer
-    tags = {**obs, "income": 4, "hand": ["lan-party", "used-laptop"]}
-    value, acts, things = bot.best_plan(tags, in_trip=False)
-    assert (value, [c.slug for c in acts], [c.slug for c in things]) == (
-        6.0,
-        ["lan-party"],
-        ["used-laptop"],
-    )
-    free = [Word("done"), Word("shop")]
-    assert bot.planned(tags, free, Word("done")) == Word("shop")
-
-
-def test_pace_aims_at_the_seat_expected_to_reach_its_goal_first() -> None:
-    """Seat 3 has the best Slack-to-goal ratio, but seat 1 plays two turns before it
-    and at its Slack a turn so far reaches its goal first; turns are counted as seen."""
-    state, obs = _own_discard_obs()
-    bot = make_bot("sandbag(target=pace, prior=0)", state.game, SEAT)
-    assert isinstance(bot, SandbagBot)
-    players = copy.deepcopy(obs["players"])
-    for p in players:
-        p["job"], p["goal"], p["slack"] = "barista", 20, 0
-    players[1]["slack"] = 14  # 3.5 a turn, 6 to go: 1.7 turns, from the next one
-    players[3]["slack"] = 15  # 3.75 a turn, 5 to go: 1.3 turns, but two seats later
-    seen = {**obs, "players": players, "turn": 0}
-    bot.count_turns(seen)  # first look at turn 0: seat 0 has begun one turn
-    for _ in range(4):  # four whole rounds seen
-        for turn in (1, 2, 3, 0):
-            bot.count_turns({**seen, "turn": turn})
-    assert bot.turns_seen == {0: 5, 1: 4, 2: 4, 3: 4}
-    assert bot.finish_time(players[1], seen) < bot.finish_time(players[3], seen)
-    assert bot.leader(seen) == 1
-    ratio = make_bot("sandbag", state.game, SEAT)
-    assert isinstance(ratio, SandbagBot) and ratio.leader(seen) == 3
-    players[3]["slack"] = 18  # 2 to go: now it comes first
-    assert bot.leader(seen) == 3
 
 
 def test_keep_next_keeps_the_card_that_adds_most_next_turn() -> None:

@@ -1,0 +1,60 @@
+"""The sandbag bot: the heuristic's scores, overridden where a rule measured better.
+
+Why as overrides of ``HeuristicBot.score``: the bot plays the heuristic's
+game and departs from it only where a rule (a module of this package) has
+something to say, so each rule reads on its own and its setting turns it off.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.bots.base import setting_names, settings_from
+from cardtable.engine.game import Action, Game
+from cardtable.games.chez_geek.actions import CardAct, Play
+from cardtable.games.chez_geek.bots import HeuristicBot
+from cardtable.games.chez_geek.cards import CardDef
+from cardtable.games.chez_geek.sandbag.cancels import answer_score
+from cardtable.games.chez_geek.sandbag.economy import engine_bonus, trip_value
+from cardtable.games.chez_geek.sandbag.keeping import discard_score, kept_value
+from cardtable.games.chez_geek.sandbag.plays import aimed, late_score
+from cardtable.games.chez_geek.sandbag.settings import HOLD, SandbagSettings
+
+
+class SandbagBot(HeuristicBot):
+    """The heuristic, discarding for card flow, cancelling near-finishes and attacks on itself."""
+
+    name = "sandbag"
+    SETTINGS = setting_names(SandbagSettings)
+
+    def __init__(self, game: Game, seat: int, seed: int | None = None, **settings: Any) -> None:
+        super().__init__(game, seat, seed)
+        self.settings = settings_from("sandbag", SandbagSettings, settings)
+
+    def score(self, a: Action, obs: dict[str, Any], step: str, leader: int) -> float:
+        """The heuristic's score, then this bot's rules in order: its own finisher,
+        its answers to other seats' plays, the engine, its aim, its discards."""
+        s = self.settings
+        base = super().score(a, obs, step, leader)
+        if isinstance(a, Play):
+            late = late_score(self, s, a, obs, step, base)
+            if late is not None:
+                return late
+            answer = answer_score(self, s, a, obs, base)
+            if answer is not None:
+                return answer
+        if base <= HOLD:
+            return base  # harmful by the heuristic's reading: left so
+        if isinstance(a, Play):
+            return aimed(self, s, a, obs, base)
+        if isinstance(a, CardAct) and a.verb == "buy" and s.engine > 0:
+            return base + engine_bonus(self, s, self.card(a.slug), obs, int(obs["free_time"]))
+        if isinstance(a, CardAct) and a.verb == "discard" and step == "discard":
+            return discard_score(self, s, a, obs, base)
+        return base
+
+    def shopping_value(self, obs: dict[str, Any]) -> float:
+        return trip_value(self, self.settings, obs)
+
+    def keep_value(self, card: CardDef, obs: dict[str, Any]) -> float:
+        return kept_value(self, self.settings, card, obs)
