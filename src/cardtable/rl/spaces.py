@@ -57,14 +57,22 @@ class ActionTable:
             self._memo[action] = i
         return i
 
+    def ids_of(self, actions: Sequence[Action]) -> list[int]:
+        """Ids of ``actions`` in their order: one dict lookup each once every action is memoised."""
+        memo = self._memo
+        try:
+            return [memo[a] for a in actions]
+        except KeyError:
+            id_of = self.id_of
+            return [id_of(a) for a in actions]
+
     def legal_ids(self, state: State) -> Sequence[int]:
         """Ids of the legal actions, in their order (shared: do not change the list)."""
         legal = state.legal_actions()
         last = self._last
         if last is not None and last[0] is legal:
             return last[1]
-        id_of = self.id_of
-        ids = [id_of(a) for a in legal]
+        ids = self.ids_of(legal)
         self._last = (legal, ids)
         return ids
 

@@ -112,11 +112,7 @@ class VectorEnv:
         self._states = [self._new_state(b) for b in range(self.num_envs)]
         self._legal = [[] for _ in range(self.num_envs)]
         self._ids = [[] for _ in range(self.num_envs)]
-        self._mask.fill(False)
-        flat: list[int] = []
-        for b, state in enumerate(self._states):
-            self._observe(b, state, flat)
-        self._flat_mask[flat] = True
+        self._observe_all()
         return self._out(self._obs, self._mask, self._seat)
 
     def step(self, actions: Any) -> StepBatch:
@@ -128,19 +124,17 @@ class VectorEnv:
         done = self._done
         rewards.fill(0.0)
         done.fill(False)
-        self._mask.fill(False)
-        flat: list[int] = []
-        states = self._states
+        states, legal, legal_ids = self._states, self._legal, self._ids
+        terminal = Marker.TERMINAL
         for b, action_id in enumerate(ids):
             state = states[b]
-            state.apply_action(self._legal[b][self._ids[b].index(action_id)])
+            state.apply_action(legal[b][legal_ids[b].index(action_id)])
             state.resolve_chance()
-            if state.current_player() is Marker.TERMINAL:
+            if state.current_player() is terminal:
                 rewards[b] = state.returns()
                 done[b] = True
-                state = states[b] = self._new_state(b)
-            self._observe(b, state, flat)
-        self._flat_mask[flat] = True
+                states[b] = self._new_state(b)
+        self._observe_all()
         if self.copy:
             return (
                 self._obs.copy(),
@@ -159,19 +153,32 @@ class VectorEnv:
             raise RuntimeError(f"game {b} ended before anyone decided ({state.where()})")
         return state
 
-    def _observe(self, b: int, state: State, flat: list[int]) -> None:
-        """Write game ``b``'s row: the seat to act, its tensor, its legal ids."""
-        seat = state.current_player()
-        assert isinstance(seat, int)  # noqa: S101 - chance is resolved and the end is replaced
-        self._seat[b] = seat
-        self._obs[b] = self.codec.tensor(state, seat)
-        legal = state.legal_actions()
-        id_of = self.codec.actions.id_of
-        ids = [id_of(a) for a in legal]
-        self._legal[b] = legal
-        self._ids[b] = ids
-        base = b * self.num_actions
-        flat.extend([base + i for i in ids])
+    def _observe_all(self) -> None:
+        """Write every row: the seat to act, its tensor and its legal ids.
+
+        Why collected into lists and written once: a numpy item or row written from
+        Python costs more than appending to a list, and one ``np.stack`` and one scatter
+        of the mask's flat indices write all rows in C.
+        """
+        tensor = self.codec.tensor
+        ids_of = self.codec.actions.ids_of
+        width = self.num_actions
+        legal, legal_ids = self._legal, self._ids
+        seats: list[Any] = []  # ints: chance is resolved and an ended game replaced
+        tensors: list[np.ndarray] = []
+        flat: list[int] = []
+        for b, state in enumerate(self._states):
+            seat = state.current_player()
+            seats.append(seat)
+            tensors.append(tensor(state, seat))  # type: ignore[arg-type]  # a seat, as above
+            actions = legal[b] = state.legal_actions()
+            ids = legal_ids[b] = ids_of(actions)
+            base = b * width
+            flat += [base + i for i in ids]
+        self._seat[:] = seats
+        np.stack(tensors, out=self._obs)
+        self._mask.fill(False)
+        self._flat_mask[flat] = True
 
     def _check(self, actions: Any) -> list[int]:
         """The batch's ids as Python ints, or an error naming the first game refused."""
