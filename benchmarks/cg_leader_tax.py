@@ -7,7 +7,8 @@ files the change under "target" when the seat was the turn player's target
 ``HeuristicBot.leader`` picks it) and "not target" otherwise; the turn
 player's own change is its gain. It also counts the attacks aimed at another
 seat, by card (Calls of unwanted People, sends of evicted ones, Whenevers).
-The figures are in docs/bots.md ("Chez Geek: the sandbag bot").
+The figures are in docs/bots.md ("Chez Geek: the sandbag bot") and
+docs/notes/sandbag-tuning.md.
 Run: ``.venv/bin/python benchmarks/cg_leader_tax.py [GAMES]`` (default 300).
 """
 

@@ -3,7 +3,7 @@
 Why: a variant of a bot that plays the same deals in the same seats as the
 original plays the same game until the first decision it changes, so the
 difference of first places game by game is far less noisy than the two
-figures apart (docs/bots.md, the sandbag bot's eighth round: ±0.05 to ±0.6
+figures apart (docs/notes/sandbag-tuning.md, the eighth round: ±0.05 to ±0.6
 points over 14,000 games, against ±0.8 for each figure).
 
 Each side is one or more CSV files written by ``cardtable arena --csv`` with

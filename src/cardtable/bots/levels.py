@@ -44,7 +44,7 @@ RATINGS: dict[str, dict[str, str]] = {
         "easy": "OpenSkill 23.9; first in 32.5% of 400 four-level games",
     },
     "chez-geek": {
-        # vs three medium: 30,000 games at eight seeds (docs/bots.md, sandbag's 8th round);
+        # vs three medium: 30,000 games at eight seeds (docs/notes/sandbag-tuning.md, 8th round);
         # the four-level ladder with the same defaults
         "hard": "OpenSkill 29.3; first in 57.0% of 400 four-level games, 35.6% vs three medium",
         "medium": "OpenSkill 22.5; first in 28.2% of 400 four-level games",
