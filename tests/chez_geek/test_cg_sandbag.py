@@ -5,9 +5,11 @@ Every move of its default settings is fingerprinted in test_cg_sandbag_fingerpri
 
 from __future__ import annotations
 
+import ast
 import copy
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +19,7 @@ from cardtable.bots.registry import make_bot
 from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Marker
 from cardtable.engine.registry import load_game
+from cardtable.games.chez_geek import sandbag
 from cardtable.games.chez_geek.actions import CardAct, Play
 from cardtable.games.chez_geek.bots import HeuristicBot
 from cardtable.games.chez_geek.sandbag import SandbagBot, SandbagSettings
@@ -518,3 +521,23 @@ def test_keep_two_keeps_a_sure_activity_besides_the_cancel() -> None:
     # of two copies one is the second card, and the cancel is still the one card
     twice = ["rained-out", "pub-crawl", "pub-crawl", "nap"]
     assert kept("sandbag", twice) == ["pub-crawl", "rained-out"]
+
+
+def test_the_sandbag_package_has_no_import_circle() -> None:
+    """Each module imports only those below it: settings and reading, then the rules, then bot."""
+    package = Path(sandbag.__file__).parent
+    names = {p.stem for p in package.glob("*.py")}
+    prefix = "cardtable.games.chez_geek.sandbag"
+    graph: dict[str, set[str]] = {}
+    for path in package.glob("*.py"):
+        deps: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(prefix):
+                rest = (node.module or "").removeprefix(prefix).lstrip(".")
+                deps |= {rest} if rest else {a.name for a in node.names} & names
+        graph[path.stem] = deps - {path.stem}
+    order: list[str] = []
+    while len(order) < len(graph):
+        ready = sorted(m for m, deps in graph.items() if m not in order and deps <= set(order))
+        assert ready, f"an import circle among {sorted(set(graph) - set(order))}"
+        order += ready
