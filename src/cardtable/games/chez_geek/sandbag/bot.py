@@ -32,8 +32,13 @@ class SandbagBot(HeuristicBot):
         self.settings = settings_from("sandbag", SandbagSettings, settings)
 
     def score(self, a: Action, obs: dict[str, Any], step: str, leader: int) -> float:
-        """The heuristic's score, then this bot's rules in order: its own finisher,
-        its answers to other seats' plays, the engine, its aim, its discards."""
+        """The heuristic's score, replaced or adjusted by this bot's rules.
+
+        Why this order: its own finisher and its answers to other seats' plays
+        are where the heuristic decides otherwise, so they replace its score;
+        the engine, the aim and the discards only weigh what it already likes,
+        and a play it reads as harmful (``HOLD`` or below) stays so.
+        """
         s = self.settings
         base = super().score(a, obs, step, leader)
         if isinstance(a, Play):
