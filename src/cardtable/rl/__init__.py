@@ -2,8 +2,9 @@
 
 ``codec_for(game)`` gives a game's action table and tensor layout; the
 adapters for PettingZoo (``cardtable.rl.pettingzoo``), Gymnasium
-(``cardtable.rl.gym``) and OpenSpiel (``cardtable.rl.openspiel``) are built on
-it. They need the optional extra ``cardtable[rl]``. See docs/rl.md.
+(``cardtable.rl.gym``) and OpenSpiel (``cardtable.rl.openspiel``), and the
+batch of games for training (``cardtable.rl.vector``), are built on it. They
+need the optional extra ``cardtable[rl]``. See docs/rl.md.
 """
 
 from cardtable.rl.codec import Codec, codec_for
