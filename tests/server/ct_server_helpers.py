@@ -231,3 +231,14 @@ def chromium_path() -> str:
             "never download a browser."
         )
     return path
+
+
+def committed(database: str, tables: list[str]) -> dict[str, list[str]]:
+    """What the database holds, read with the server's own storage code (after a kill)."""
+    from cardtable.server.db import Store
+
+    store = Store(database)
+    try:
+        return {t: [m.action for m in store.load_moves(t)] for t in tables}
+    finally:
+        store.close()

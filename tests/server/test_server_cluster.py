@@ -26,7 +26,7 @@ from typing import Any
 
 import httpx
 import pytest
-from ct_server_helpers import Player, ServerProcess, cardtable_exe
+from ct_server_helpers import Player, ServerProcess, cardtable_exe, committed
 from websockets.asyncio.client import connect
 
 from cardtable.server.cluster import find_haproxy
@@ -77,14 +77,6 @@ class Cluster(ServerProcess):
         for pid in pids:  # never leave a process behind, whatever the launcher did
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
-
-
-def committed(database: str, tables: list[str]) -> dict[str, list[str]]:
-    store = Store(database)
-    try:
-        return {t: [m.action for m in store.load_moves(t)] for t in tables}
-    finally:
-        store.close()
 
 
 def test_a_killed_process_hands_every_table_on_and_loses_no_acknowledged_move(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 
 import httpx
-from ct_server_helpers import Player, ServerProcess
+from ct_server_helpers import Player, ServerProcess, committed
 
 from cardtable.engine.registry import available_games
 from cardtable.server.db import Store
@@ -24,15 +24,6 @@ def still_playing(database: str) -> set[str]:
     store = Store(database)
     try:
         return {t.id for t in store.list_tables("playing", 10**6)}
-    finally:
-        store.close()
-
-
-def committed(database: str, tables: list[str]) -> dict[str, list[str]]:
-    """What the database holds, read with the server's own storage code after the kill."""
-    store = Store(database)
-    try:
-        return {t: [m.action for m in store.load_moves(t)] for t in tables}
     finally:
         store.close()
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -75,9 +76,23 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
+PLAY_SECONDS = 300
+
+
 def play_and_read_reasons(page: Page, rng: random.Random, reasons: set[str]) -> None:
     """Click the board until the game is over, reading every dimmed card's reason on the way."""
+    # a game that stops moving fails here, saying what the page shows, instead of
+    # clicking for as long as 3000 two-second timeouts take
+    deadline = time.monotonic() + PLAY_SECONDS
     for _ in range(3000):
+        if time.monotonic() > deadline:
+            shown = page.evaluate(
+                "() => [document.getElementById('move').textContent,"
+                " document.getElementById('error').textContent,"
+                " document.getElementById('conn').textContent,"
+                " [...document.querySelectorAll('#board button:enabled')].map(b => b.textContent)]"
+            )
+            pytest.fail(f"the game did not end within {PLAY_SECONDS} s; the page shows {shown}")
         wait_for_turn_or_end(page)
         if page.locator("#result-box").is_visible():
             return

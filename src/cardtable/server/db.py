@@ -330,29 +330,7 @@ class Store:
         finished_record: dict[str, Any] | None = None,
     ) -> None:
         """Commit moves (and the final record when the game ends) atomically."""
-        now = time.time()
-        with self.engine.begin() as conn:
-            conn.execute(
-                insert(moves_t),
-                [
-                    {
-                        "table_id": table_id,
-                        "number": m.number,
-                        "seat": m.seat,
-                        "action": m.action,
-                        "msg_id": m.msg_id,
-                        "log_len": m.log_len,
-                        "at": now,
-                    }
-                    for m in moves
-                ],
-            )
-            if finished_record is not None:
-                conn.execute(
-                    update(tables_t)
-                    .where(tables_t.c.id == table_id)
-                    .values(status="over", finished_at=now, record=finished_record)
-                )
+        self.append_batch([(table_id, moves, finished_record)])
 
     def append_batch(self, batch: list[tuple[str, list[MoveRow], dict[str, Any] | None]]) -> None:
         """Several tables' moves in one transaction: one flush to disk for all of them."""
