@@ -27,6 +27,8 @@ from typing import Any
 import httpx
 import pytest
 from ct_server_helpers import Player, ServerProcess, cardtable_exe, committed
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
 from websockets.asyncio.client import connect
 
 from cardtable.server.cluster import find_haproxy
@@ -299,3 +301,78 @@ def test_the_shipped_balancer_configuration_is_the_one_serve_makes_and_haproxy_a
         [str(find_haproxy()), "-c", "-f", str(shipped)], capture_output=True, text=True
     )
     assert check.returncode == 0, check.stdout + check.stderr
+
+
+def test_a_process_that_loses_its_lock_session_drops_its_tables_and_recovers(postgres_database):
+    """PostgreSQL ends the session holding a process's tables (a restart, a network cut).
+
+    The process may no longer know which tables are its own: it stops playing all
+    of them, opens its sessions again, and its people reconnect and finish; no
+    acknowledged move is lost.
+    """
+    needs_haproxy()
+    cluster = Cluster(postgres_database, 2)
+    cluster.start()
+    try:
+        api = httpx.Client(base_url=cluster.base, timeout=10)
+        players = []
+        for i in range(4):
+            body = {
+                "game": "contest",
+                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+                "bot_delay": 0,
+            }
+            data = api.post("/api/tables", json=body).json()
+            players.append(
+                Player(cluster.base, data["table"]["id"], data["invites"][0]["token"], i)
+            )
+        cut: list[int] = []
+        reconnects = {p.table: -1 for p in players}
+
+        async def play(p: Player) -> None:
+            deadline = time.monotonic() + 120
+            while not p.over and time.monotonic() < deadline:
+                reconnects[p.table] += 1
+                await p.run_until_dropped(0.05)
+                if not p.over:
+                    await asyncio.sleep(0.2)
+
+        async def run() -> None:
+            tasks = [asyncio.create_task(play(p)) for p in players]
+            for _ in range(500):
+                await asyncio.sleep(0.02)
+                if sum(1 for p in players if len(p.acked) >= 2) >= 2:
+                    break
+            health = {port: cluster.health(port) for port in cluster.ports}
+            port = max(health, key=lambda q: (health[q] or {}).get("playing", -1))
+            info = health[port]
+            assert info is not None and info["playing"] > 0, health
+            engine = create_engine(make_url(postgres_database).set(drivername="postgresql+psycopg"))
+            with engine.connect() as conn:
+                ended = conn.execute(
+                    text(
+                        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                        "WHERE application_name = :name"
+                    ),
+                    {"name": f"cardtable-leases-{info['process']}"},
+                ).scalar_one()
+            engine.dispose()
+            assert ended == 1
+            cut.append(port)
+            await asyncio.wait_for(asyncio.gather(*tasks), 150)
+
+        asyncio.run(run())
+        assert all(p.over for p in players)
+        # the tables of the process whose session ended were dropped: their people reconnected
+        assert sum(reconnects.values()) >= 1, reconnects
+        for p in players:
+            actions = api.get(f"/api/tables/{p.table}/record").json()["actions"]
+            for number, action in p.acked.items():
+                assert actions[number - 1] == action, (p.table, number)
+        # the process opened its sessions again and serves
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and cluster.health(cut[0]) is None:
+            time.sleep(0.2)
+        assert cluster.health(cut[0]) is not None
+    finally:
+        cluster.stop()

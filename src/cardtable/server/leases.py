@@ -28,6 +28,7 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import os
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
@@ -106,18 +107,26 @@ class PostgresOwner:
         self._listener: asyncio.Task[None] | None = None
         self._mine: set[str] = set()
         self._closing = False
+        self._recovering = False
 
     async def start(self) -> None:
         import psycopg
 
-        self._locks = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
-        self._listen = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        # named, so an operator (or a test) can tell this process's sessions in pg_stat_activity
+        name = f"cardtable-leases-{os.getpid()}"
+        self._locks = await psycopg.AsyncConnection.connect(
+            self.url, autocommit=True, application_name=name
+        )
+        self._listen = await psycopg.AsyncConnection.connect(
+            self.url, autocommit=True, application_name=f"{name}-notify"
+        )
         await self._listen.execute(f"LISTEN {CHANNEL}")
         self._listener = asyncio.create_task(self._receive())
 
     async def close(self) -> None:
         self._closing = True
-        if self._listener is not None:
+        # the listener itself may be closing (its session broke): it ends on its own
+        if self._listener is not None and self._listener is not asyncio.current_task():
             self._listener.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._listener
@@ -140,16 +149,26 @@ class PostgresOwner:
                 await self._lost()
 
     async def _lost(self) -> None:
-        """The lock session (or its twin) is gone: so are this process's tables."""
-        self._mine.clear()
-        self.on_lost()
-        with contextlib.suppress(Exception):
-            await self.close()
-        self._closing = False
+        """The lock session (or its twin) is gone: so are this process's tables.
+
+        Both sessions are opened again; until that works every query fails and
+        ``/healthz`` says 503, so the balancer sends this process nothing.
+        """
+        if self._recovering:
+            return
+        self._recovering = True
         try:
-            await self.start()
-        except Exception:
-            log.exception("PostgreSQL is unreachable; this process plays no table until it is")
+            self._mine.clear()
+            self.on_lost()
+            with contextlib.suppress(Exception):
+                await self.close()
+            self._closing = False
+            try:
+                await self.start()
+            except Exception:
+                log.exception("PostgreSQL is unreachable; this process plays no table until it is")
+        finally:
+            self._recovering = False
 
     async def _query(self, sql: str, *args: Any) -> Any:
         async with self._use:
