@@ -81,6 +81,18 @@ class Cluster(ServerProcess):
                 os.kill(pid, signal.SIGKILL)
 
 
+async def play_through(p: Player, seconds: float, think: float = 0.05) -> int:
+    """Play a seat to the end, reconnecting through the balancer as the page does; reconnects."""
+    deadline = time.monotonic() + seconds
+    connections = 0
+    while not p.over and time.monotonic() < deadline:
+        connections += 1
+        await p.run_until_dropped(think)
+        if not p.over:
+            await asyncio.sleep(0.2)
+    return connections - 1
+
+
 def test_a_killed_process_hands_every_table_on_and_loses_no_acknowledged_move(
     postgres_database,
 ):
@@ -121,12 +133,7 @@ def test_a_killed_process_hands_every_table_on_and_loses_no_acknowledged_move(
         killed_at: list[float] = []
 
         async def play(p: Player) -> None:
-            # a person whose socket is cut reconnects through the balancer, as the page does
-            deadline = time.monotonic() + 150
-            while not p.over and time.monotonic() < deadline:
-                await p.run_until_dropped(0.05)
-                if not p.over:
-                    await asyncio.sleep(0.2)
+            await play_through(p, 150)
 
         async def watch_reconnects(p: Player) -> None:
             # the first update a cut-off person gets after the kill, through the balancer
@@ -327,15 +334,11 @@ def test_a_process_that_loses_its_lock_session_drops_its_tables_and_recovers(pos
                 Player(cluster.base, data["table"]["id"], data["invites"][0]["token"], i)
             )
         cut: list[int] = []
-        reconnects = {p.table: -1 for p in players}
+        reconnects = {p.table: 0 for p in players}
 
         async def play(p: Player) -> None:
-            deadline = time.monotonic() + 120
-            while not p.over and time.monotonic() < deadline:
-                reconnects[p.table] += 1
-                await p.run_until_dropped(0.05)
-                if not p.over:
-                    await asyncio.sleep(0.2)
+            # slow people: their games are still on when the process notices its loss
+            reconnects[p.table] = await play_through(p, 120, think=0.4)
 
         async def run() -> None:
             tasks = [asyncio.create_task(play(p)) for p in players]
