@@ -1,5 +1,6 @@
-"""How Contest is cut: consequences as rule modules the flow asks, phases as an enum,
-actions as values, views of their declared shape and clones that share nothing mutable."""
+"""How Contest is cut: consequences as rule values in a registry the flow asks, phases
+as an enum, actions as values, views of their declared shape and clones that share
+nothing mutable."""
 
 from __future__ import annotations
 
@@ -12,34 +13,67 @@ from cardtable import load_game
 from cardtable.engine.conformance import check_clone_shares_nothing_mutable
 from cardtable.engine.schema import check_schema
 from cardtable.games.contest import actions as act
-from cardtable.games.contest.consequences import RULES, show_pile, show_top
+from cardtable.games.contest.core import ContestCore
 from cardtable.games.contest.phases import PHASE_NAMES, Phase, PhaseName
+from cardtable.games.contest.rules import CONSEQUENCES, Consequence, choices, show_pile
 from cardtable.games.contest.schema import ContestObservation, ContestPublicObservation
-from cardtable.rl.games.contest import PHASES
-from tests.contest.helpers import legal, new_state, play
+from cardtable.rl.games.contest import PHASES, ContestCodec
+from tests.contest.helpers import legal, new_state, pile, play
 
 BLACK, WHITE = 0, 1
 
 
-def test_the_consequence_phase_offers_what_the_rule_modules_offer_in_their_order():
+def test_the_consequence_phase_offers_what_the_registry_offers_in_its_order():
     state = play(new_state("RP", "PN"), "R", "Q", "pass", "call")
     assert state.observation(WHITE)["phase"] == "consequence"
-    assert legal(state) == [str(rule.ACTION) for rule in RULES] == ["pile", "top"]
+    assert legal(state) == [str(rule.action) for rule in CONSEQUENCES] == ["pile", "top"]
 
 
-def test_a_consequence_is_changed_by_editing_its_module_alone(monkeypatch):
-    # a consequence whose module says it does not apply is not offered
-    monkeypatch.setattr(show_top, "applies", lambda state, taker: False)
-    state = play(new_state("RP", "PN"), "R", "Q", "pass", "call")
-    assert legal(state) == ["pile"]
+def _confess(state: ContestCore, taker: int) -> None:
+    """A toy consequence: the top card of the taker's Main Pile is shown to the other seat."""
+    card = state.main[taker][0]
+    state.known[1 - taker][taker].add(card)
+    state.events.append(("confessed", taker))
 
 
-def test_the_chosen_consequence_runs_its_module(monkeypatch):
-    taken: list[int] = []
-    monkeypatch.setattr(show_pile, "take", lambda state, taker: taken.append(taker))
-    state = play(new_state("RP", "PN"), "R", "Q", "pass", "call", "pile")
-    assert taken == [WHITE]
+TOY = Consequence(
+    name="confess", help="'confess' shows your next card", applies=lambda s, t: True, take=_confess
+)
+
+
+def _toy_game():
+    game = load_game("contest")
+    game.consequences = CONSEQUENCES.with_rule(TOY)
+    return game
+
+
+def test_a_new_consequence_is_one_rule_value_and_one_registry_line():
+    game = _toy_game()
+    state = game.new_initial_state(deal={"black": pile("RP"), "white": pile("PN")})
+    state = play(state, "R", "Q", "pass", "call")
+    assert legal(state) == ["pile", "top", "confess"]
+    # its word is its notation, its refusal text and its RL action id
+    assert "confess" in state.why_illegal(act.CALL)
+    table = ContestCodec(game).actions
+    assert table.labels[-1] == "confess"
+    card = state.main[WHITE][0]
+    state.apply_action(state.parse_action("confess"))
+    assert card in state.known[BLACK][WHITE]
     assert state.observation(BLACK)["phase"] == "declare-first"  # the flow goes on
+    # the game's own registry is unchanged
+    assert load_game("contest").consequences.names() == ("pile", "top")
+    with pytest.raises(ValueError, match="not a Contest action"):
+        load_game("contest").new_initial_state().parse_action("confess")
+
+
+def test_a_consequence_that_does_not_apply_is_not_offered():
+    game = load_game("contest")
+    never = Consequence(name="pile", help="", applies=lambda s, t: False, take=show_pile.take)
+    top = CONSEQUENCES["top"]
+    game.consequences = type(CONSEQUENCES)("consequence", (never, top))
+    state = game.new_initial_state(deal={"black": pile("RP"), "white": pile("PN")})
+    state = play(state, "R", "Q", "pass", "call")
+    assert legal(state) == ["top"]
 
 
 def test_phase_labels_are_defined_once_and_read_by_the_rl_codec():
@@ -49,7 +83,7 @@ def test_phase_labels_are_defined_once_and_read_by_the_rl_codec():
 
 
 def _every_action() -> list[act.Action]:
-    singles = [act.CALL, act.PASS, act.SHOW_PILE, act.SHOW_TOP]
+    singles = [act.CALL, act.PASS, *(rule.action for rule in CONSEQUENCES)]
     return [*act.DECLARE, *singles, *(d for seat in act.DEAL for d in seat)]
 
 
@@ -63,7 +97,8 @@ def test_every_action_equals_and_hashes_like_its_value(action):
     for f in dataclasses.fields(action):
         object.__setattr__(twin, f.name, getattr(action, f.name))
     assert twin is not action and twin == action and hash(twin) == hash(action)
-    assert act.parse(str(action)) is action
+    parsed = act.parse(str(action), choices(CONSEQUENCES))
+    assert parsed is action
 
 
 def _positions():

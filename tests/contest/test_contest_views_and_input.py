@@ -77,12 +77,12 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing(text):
 
 
 def test_apply_action_refuses_an_action_value_from_another_phase():
-    from cardtable.games.contest.actions import SHOW_TOP
+    from cardtable.games.contest.rules import CONSEQUENCES
 
     state = play(new_state("R", "N"), "R")
     before = snapshot(state)
     with pytest.raises(IllegalActionError, match="White must declare"):
-        state.apply_action(SHOW_TOP)
+        state.apply_action(CONSEQUENCES["top"].action)
     assert before == snapshot(state)
 
 

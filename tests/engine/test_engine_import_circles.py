@@ -18,6 +18,7 @@ import cardtable
 
 SRC = Path(cardtable.__file__).parent.parent
 PACKAGES = (
+    "cardtable.bots",
     "cardtable.engine",
     "cardtable.games.contest",
 )

@@ -10,9 +10,12 @@ would have seen.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic
+
+from typing_extensions import TypeVar
 
 from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Action, Game
@@ -75,8 +78,18 @@ def settings_from(kind: str, defaults: type[Settings], settings: dict[str, Any])
     return defaults(**values)
 
 
-class Bot:
-    """Base class: subclasses override ``act`` and, if they track history, ``observe``."""
+# the observation a game's bots read: the game's ``observation_schema`` TypedDict
+# (``Bot[ChezObservation]``); a bot for every game reads the engine's plain dict
+Obs = TypeVar("Obs", default=Any)
+
+
+class Bot(Generic[Obs]):
+    """Base class: subclasses override ``act`` and, if they track history, ``observe``.
+
+    Generic in the observation so that a game's own bot is type-checked against
+    that game's observation: a key it reads that the game does not send, or reads
+    as the wrong type, is a type error rather than a ``KeyError`` mid-game.
+    """
 
     name = "bot"
 
@@ -85,10 +98,10 @@ class Bot:
         self.seat = seat
         self.rng = random.Random(seed)
 
-    def observe(self, observation: dict[str, Any]) -> None:
+    def observe(self, observation: Obs) -> None:
         """Told what the seat sees after every action; default: remember nothing."""
 
-    def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def act(self, observation: Obs, legal: Sequence[Action]) -> Action:
         raise NotImplementedError
 
 
@@ -99,3 +112,26 @@ class RandomBot(Bot):
 
     def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
         return legal[self.rng.randrange(len(legal))]
+
+
+def game_bot_class(name: str, game: Game) -> type[Bot] | None:
+    """The game's own bot class called ``name`` (``Game.bots``), or ``None``.
+
+    Here rather than in the registry so that a searching bot can make the game's
+    policy bots (rollouts, widening, inference) without importing the registry
+    that lists the searching bots themselves.
+    """
+    target = game.bots.get(name)
+    if target is None:
+        return None
+    module_name, _, attr = target.partition(":")
+    cls: type[Bot] = getattr(importlib.import_module(module_name), attr)
+    return cls
+
+
+def game_bot(name: str, game: Game, seat: int, seed: int | None = None) -> Bot:
+    """One of the game's own bots, with its default settings."""
+    cls = game_bot_class(name, game)
+    if cls is None:
+        raise SettingError(f"{game.name} has no bot {name!r}")
+    return cls(game, seat, seed)

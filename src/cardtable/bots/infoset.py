@@ -30,9 +30,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeGuard
+from typing import Any, TypeGuard
 
-from cardtable.bots.base import Bot
+from mypy_extensions import mypyc_attr
+
+from cardtable.bots.base import Bot, Obs
+from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Action, State
 
 
@@ -71,20 +74,37 @@ class InformationSet:
         return f"InformationSet(seat={self.seat}, players={self.num_players})"
 
 
-class SearchingBot(Protocol):
-    """The contract of a bot that searches: it sets ``wants_information_set = True``
-    and decides from its seat's ``InformationSet`` as well as the observation."""
+class InformationSetRequired(SettingError):
+    """A searching bot was asked through ``act`` alone, without its information set."""
 
-    wants_information_set: bool
 
-    def act_with(
-        self, info: InformationSet, observation: dict[str, Any], legal: Sequence[Action]
-    ) -> Action: ...
+# a plain class (compiled methods), as the searching bots that derive from it
+@mypyc_attr(native_class=False)
+class SearchingBot(Bot[Obs]):
+    """The base of every bot that searches: it decides from its seat's
+    ``InformationSet`` as well as the observation (``act_with``).
+
+    Why a class of its own: the match drivers (``prepare``, the server's thinking
+    pool) must know a searching bot before they read the state, to hand it the
+    information set; an ordinary bot never gets one, so it cannot sample hidden
+    cards even by mistake.
+    """
+
+    wants_information_set = True
+
+    def act(self, observation: Obs, legal: Sequence[Action]) -> Action:
+        raise InformationSetRequired(
+            f"{self.name} searches over its seat's information set; drive it with "
+            "cardtable.bots.infoset.decide(bot, state) instead of bot.act(...)"
+        )
+
+    def act_with(self, info: InformationSet, observation: Obs, legal: Sequence[Action]) -> Action:
+        raise NotImplementedError
 
 
 def wants_information_set(bot: Bot) -> TypeGuard[SearchingBot]:
-    """Whether ``bot`` asks for an ``InformationSet`` (searching bots such as ISMCTS)."""
-    return bool(getattr(bot, "wants_information_set", False))
+    """Whether ``bot`` searches, so is driven through ``act_with``."""
+    return isinstance(bot, SearchingBot)
 
 
 def prepare(bot: Bot, state: State, seat: int | None = None) -> Callable[[], Action]:

@@ -43,9 +43,10 @@ from typing import Any, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
-from cardtable.bots.base import Bot
+from cardtable.bots.base import Bot, game_bot
 from cardtable.bots.inference import sample_weighted
-from cardtable.bots.infoset import InformationSet, decide
+from cardtable.bots.infoset import InformationSet, SearchingBot, decide
+from cardtable.bots.infoset import InformationSetRequired as InformationSetRequired
 from cardtable.engine.draws import below, shuffle
 from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Action, Game, Marker, State
@@ -181,10 +182,6 @@ def interim_of(state: State) -> list[float] | None:
     return [float(v) for v in values] if values is not None else None
 
 
-class InformationSetRequired(SettingError):
-    """ISMCTS was asked to act through ``act`` alone, without its information set."""
-
-
 class _Fresh:
     """Determinization ``i``: a fresh ``resample`` (a class, not a closure: compiled).
 
@@ -238,7 +235,7 @@ class _Model:
 
 # a plain class (its methods compiled): tests and tools may wrap a bot's methods
 @mypyc_attr(native_class=False)
-class ISMCTSBot(Bot):
+class ISMCTSBot(SearchingBot):
     """Search over determinizations of the seat's information set.
 
     Strength settings are class attributes so that registered variants
@@ -247,7 +244,6 @@ class ISMCTSBot(Bot):
     """
 
     name = "ismcts"
-    wants_information_set = True
     SETTINGS = (
         "iterations",
         "max_actions",
@@ -298,22 +294,16 @@ class ISMCTSBot(Bot):
         if self.rollout not in ("random", "heuristic"):
             raise SettingError(f"rollout {self.rollout!r}: choose 'random' or 'heuristic'")
         policy = "heuristic" if self.rollout == "heuristic" else None
-        self._policy_name = policy if policy in getattr(game, "bots", {}) else None
+        self._policy_name = policy if policy in game.bots else None
         if self.inference not in (None, "heuristic"):
             raise SettingError(f"inference {self.inference!r}: choose None or 'heuristic'")
         model = self.inference
-        self._inference_model = model if model in getattr(game, "bots", {}) else None
-        self._widen_policy = "heuristic" if "heuristic" in getattr(game, "bots", {}) else None
+        self._inference_model = model if model in game.bots else None
+        self._widen_policy = "heuristic" if "heuristic" in game.bots else None
         self.last_iterations = 0
         if self.iterations < 1:
             raise SettingError("ismcts needs at least 1 iteration")
         self.last_root: Node[Action] | None = None
-
-    def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
-        raise InformationSetRequired(
-            f"{self.name} searches over its seat's information set; drive it with "
-            "cardtable.bots.infoset.decide(bot, state) instead of bot.act(...)"
-        )
 
     def act_with(
         self, info: InformationSet, observation: dict[str, Any], legal: Sequence[Action]
@@ -368,9 +358,7 @@ class ISMCTSBot(Bot):
         """
         if self.inference is None or self._inference_model is None:
             return _Fresh(info, rng)
-        from cardtable.bots.registry import make_bot  # the registry imports this module
-
-        model = _Model(make_bot, self.game, self._inference_model, rng)
+        model = _Model(game_bot, self.game, self._inference_model, rng)
         pool = [
             sample_weighted(
                 info.sample_determinization,
@@ -465,9 +453,7 @@ class ISMCTSBot(Bot):
         order = list(legal)
         shuffle(rng, order)
         if self._widen_policy is not None:
-            from cardtable.bots.registry import make_bot  # the registry imports this module
-
-            bot = make_bot(self._widen_policy, self.game, player, rng.getrandbits(32))
+            bot = game_bot(self._widen_policy, self.game, player, rng.getrandbits(32))
             preferred = decide(bot, det, player)
             order.remove(preferred)
             order.insert(0, preferred)
@@ -512,11 +498,9 @@ class ISMCTSBot(Bot):
     def _rollout_bots(self, rng: random.Random) -> list[Bot] | None:
         if self.rollout == "random" or self._policy_name is None:
             return None
-        from cardtable.bots.registry import make_bot  # the registry imports this module
-
         game = self.game
         seed = rng.getrandbits(32)
-        return [make_bot(self._policy_name, game, s, seed + s) for s in range(game.num_players)]
+        return [game_bot(self._policy_name, game, s, seed + s) for s in range(game.num_players)]
 
 
 @mypyc_attr(native_class=False)  # bots are subclassed by users and tests

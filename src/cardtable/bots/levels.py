@@ -69,8 +69,8 @@ def levels_of(game: Game) -> list[Level]:
     """Each level's spec, note and rating; a game's ``bot_level_notes`` replace the
     general notes where its level is not what they describe (a ``hard`` that does
     not search)."""
-    table: dict[str, str] = getattr(game, "bot_levels", {})
-    notes = {**NOTES, **getattr(game, "bot_level_notes", {})}
+    table: dict[str, str] = game.bot_levels
+    notes = {**NOTES, **game.bot_level_notes}
     ratings = RATINGS.get(game.name, {})
     return [
         Level(level, table[level], notes[level], ratings.get(level))

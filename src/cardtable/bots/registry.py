@@ -9,28 +9,12 @@ needs to know which game it is. Specs with settings are parsed in
 
 from __future__ import annotations
 
-from cardtable.bots.base import Bot, RandomBot
-from cardtable.bots.ismcts import (
-    FastISMCTSBot,
-    HeuristicRolloutISMCTSBot,
-    InferringISMCTSBot,
-    ISMCTSBot,
-    StrongISMCTSBot,
-    TimedISMCTSBot,
-)
-from cardtable.bots.specs import available_names, parse_spec
+from cardtable.bots.base import Bot
+from cardtable.bots.specs import GENERIC, available_names, parse_spec
 from cardtable.engine.errors import UnknownBotError
 from cardtable.engine.game import Game
 
-GENERIC: dict[str, type[Bot]] = {
-    "random": RandomBot,
-    "ismcts": ISMCTSBot,
-    "ismcts-fast": FastISMCTSBot,
-    "ismcts-strong": StrongISMCTSBot,
-    "ismcts-0.5s": TimedISMCTSBot,
-    "ismcts-infer": InferringISMCTSBot,
-    "ismcts-h": HeuristicRolloutISMCTSBot,
-}
+__all__ = ["GENERIC", "available_bots", "default_bot", "make_bot"]
 
 
 def available_bots(game: Game) -> list[str]:

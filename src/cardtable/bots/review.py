@@ -89,7 +89,7 @@ def _preferred(root: Node[Action], legal: Sequence[Action]) -> Action:
 
 def reviewer_spec(game: Any) -> str:
     """The game's strongest searching level (its ``expert``), else a plain search."""
-    spec = str(getattr(game, "bot_levels", {}).get("expert", ""))
+    spec = str(game.bot_levels.get("expert", ""))
     return spec if spec.startswith("ismcts") else "ismcts(iterations=1000)"
 
 

@@ -9,7 +9,7 @@ Three kinds of names resolve to a spec:
 * bot classes: ``random`` and ``ismcts`` for every game, each game's own
   (``heuristic``, ``pimc``) through ``Game.bots``;
 * the fixed ISMCTS variants kept from before specs existed (``ismcts-fast``
-  is ``ismcts(iterations=200)``), registered in ``registry.GENERIC``;
+  is ``ismcts(iterations=200)``), listed in ``GENERIC``;
 * levels (``easy``, ``medium``, ``hard``, ``expert``), which each game maps
   to a spec in ``Game.bot_levels`` (see ``cardtable.bots.levels``).
 
@@ -20,16 +20,33 @@ listed bots (the server checks), so a client cannot set an arbitrary budget.
 
 from __future__ import annotations
 
-import importlib
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.bots.base import Bot
+from cardtable.bots.base import Bot, RandomBot, game_bot_class
+from cardtable.bots.ismcts import (
+    FastISMCTSBot,
+    HeuristicRolloutISMCTSBot,
+    InferringISMCTSBot,
+    ISMCTSBot,
+    StrongISMCTSBot,
+    TimedISMCTSBot,
+)
 from cardtable.engine.errors import SettingError, UnknownBotError
 from cardtable.engine.game import Game
 
 MAX_SPEC = 200
+# the bots every game has, by name (each game adds its own through ``Game.bots``)
+GENERIC: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "ismcts": ISMCTSBot,
+    "ismcts-fast": FastISMCTSBot,
+    "ismcts-strong": StrongISMCTSBot,
+    "ismcts-0.5s": TimedISMCTSBot,
+    "ismcts-infer": InferringISMCTSBot,
+    "ismcts-h": HeuristicRolloutISMCTSBot,
+}
 LEVELS = ("easy", "medium", "hard", "expert")
 
 _NAME = re.compile(r"[a-z][a-z0-9_.-]*\Z")
@@ -56,7 +73,7 @@ class BotSpec:
         seen = set()
         spec = self
         while True:
-            target = getattr(game, "bot_levels", {}).get(spec.name)
+            target = game.bot_levels.get(spec.name)
             if target is None or spec.name in seen:
                 return spec
             seen.add(spec.name)
@@ -170,12 +187,8 @@ def split_specs(text: str) -> list[str]:
 
 
 def bot_class(name: str, game: Game) -> type[Bot]:
-    from cardtable.bots.registry import GENERIC  # the registry imports this module
-
-    specific: dict[str, str] = getattr(game, "bots", {})
-    if name in specific:
-        module_name, _, attr = specific[name].partition(":")
-        cls: type[Bot] = getattr(importlib.import_module(module_name), attr)
+    cls = game_bot_class(name, game)
+    if cls is not None:
         return cls
     if name in GENERIC:
         return GENERIC[name]
@@ -185,7 +198,5 @@ def bot_class(name: str, game: Game) -> type[Bot]:
 
 def available_names(game: Game) -> list[str]:
     """Every name a spec may start with for ``game``: its levels first, then bot classes."""
-    from cardtable.bots.registry import GENERIC
-
-    levels = [lvl for lvl in LEVELS if lvl in getattr(game, "bot_levels", {})]
-    return levels + sorted(set(GENERIC) | set(getattr(game, "bots", {})))
+    levels = [lvl for lvl in LEVELS if lvl in game.bot_levels]
+    return levels + sorted(set(GENERIC) | set(game.bots))

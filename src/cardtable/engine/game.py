@@ -249,6 +249,11 @@ class Game(ABC):
     bots: ClassVar[dict[str, str]] = {}
     # the bot that fills a seat when nobody says which: a name in ``bots`` or "random"
     default_bot: ClassVar[str] = "random"
+    # the levels a person picks from (``easy`` … ``expert``), each a bot spec
+    # (``cardtable.bots.levels`` holds their measured ladder)
+    bot_levels: ClassVar[dict[str, str]] = {}
+    # a level's note for the lobby where the general one does not describe it
+    bot_level_notes: ClassVar[dict[str, str]] = {}
     # command-line flags that fill a setting from files (``--deck``, ``--setup``)
     file_options: ClassVar[tuple[FileOption, ...]] = ()
     # for games whose cards are data: "module:function" taking deck file paths and

@@ -7,12 +7,13 @@
 | ``pass``   | do not call                                          |
 | ``pile``   | consequence: show your Defeated Pile                 |
 | ``top``    | consequence: play next round with your top card shown |
+|            | (each consequence's word, from its rule module)      |
 | ``deal 0 Q`` | chance: the next card of seat 0's pile is a Queen  |
 
 Every action is a frozen dataclass compared by value; the values below are
 interned, so that ``action in legal`` usually succeeds on identity before
-equality is asked. Which consequence an action chooses is declared by its
-rule module (``consequences``), which names its action here.
+equality is asked. A consequence's action is ``Choose(word)``, made by its rule
+module (``rules``) and interned there.
 """
 
 from __future__ import annotations
@@ -78,33 +79,23 @@ class Pass(Decline):
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class ShowPile(Action):
-    def __eq__(self, other: object) -> bool:
-        return self is other or type(other) is ShowPile
+class Choose(Action):
+    """Choose the consequence called ``name`` (its rule module makes the action)."""
 
+    name: str
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (type(other) is Choose and self.name == other.name)
+
+    # the hash of no fields, as every one-word action's: a name chooses, it does not hash
     def __hash__(self) -> int:
         return hash(())
 
-    def __reduce__(self) -> tuple[type[ShowPile], tuple[()]]:
-        return (ShowPile, ())
+    def __reduce__(self) -> tuple[type[Choose], tuple[str]]:
+        return (Choose, (self.name,))
 
     def __str__(self) -> str:
-        return "pile"
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class ShowTop(Action):
-    def __eq__(self, other: object) -> bool:
-        return self is other or type(other) is ShowTop
-
-    def __hash__(self) -> int:
-        return hash(())
-
-    def __reduce__(self) -> tuple[type[ShowTop], tuple[()]]:
-        return (ShowTop, ())
-
-    def __str__(self) -> str:
-        return "top"
+        return self.name
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -130,20 +121,19 @@ class Deal(Action):
 DECLARE = tuple(Declare(p) for p in Piece)
 CALL = Call()
 PASS = Pass()
-SHOW_PILE = ShowPile()
-SHOW_TOP = ShowTop()
 DEAL = tuple(tuple(Deal(s, p) for p in Piece) for s in range(2))
 CALL_CHOICES: tuple[Action, ...] = (CALL, PASS)
-# one-word actions by their lower-case notation (pieces aside)
-WORDS: dict[str, Action] = {str(a): a for a in (CALL, PASS, SHOW_PILE, SHOW_TOP)}
+# one-word actions by their lower-case notation (pieces and consequences aside)
+WORDS: dict[str, Action] = {str(a): a for a in (CALL, PASS)}
 
 
-def parse(text: str) -> Action | None:
-    """Notation to an action, or ``None`` if the text is no Contest action."""
+def parse(text: str, choices: dict[str, Action]) -> Action | None:
+    """Notation to an action, or ``None`` if the text is no Contest action; ``choices``
+    are the consequences' actions by their word (the game's registry)."""
     words = text.split()
     if len(words) == 1:
         word = words[0]
-        action = WORDS.get(word.lower())
+        action = WORDS.get(word.lower()) or choices.get(word.lower())
         if action is not None:
             return action
         piece = piece_of_letter(word)

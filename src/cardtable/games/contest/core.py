@@ -1,7 +1,7 @@
 """``ContestCore``: every field of a Contest position, declared and copied in one place.
 
 The rules live in layers over this class (``view``, then ``flow``) and in rule modules
-(``consequences``, ``call_ban``) that all read and write this class, so each is
+(``rules/``: the consequences, the call ban) that all read and write this class, so each is
 type-checked against the same fields; ``ContestState`` joins them.
 
 Every physical card is an id ``0..size-1`` per seat (its place in the shuffled
@@ -153,16 +153,4 @@ class ContestCore(State):
         other.banned = self.banned[:]
         other.ban_next = self.ban_next[:]
         other.events = self.events[:]
-        return other
-
-    def clone(self) -> Self:
-        """The engine's clone, with its own list of cached legal actions.
-
-        ``State.clone`` hands the clone the original's cached list; a list two
-        states reach is one a caller could change for both.
-        """
-        other = super().clone()
-        legal = other._legal
-        if legal is not None:
-            other._legal = legal[:]
         return other

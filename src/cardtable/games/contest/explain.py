@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from cardtable.engine.game import Action
 from cardtable.games.contest import actions as act
-from cardtable.games.contest.consequences import RULES
 from cardtable.games.contest.core import ContestCore
 from cardtable.games.contest.phases import (
     CALL_FIRST,
@@ -17,6 +16,7 @@ from cardtable.games.contest.phases import (
     Phase,
 )
 from cardtable.games.contest.pieces import KING, LETTER, SEAT_NAMES
+from cardtable.games.contest.rules import consequences_of
 
 _DECLARE = "declare a piece (Q R N B P)"
 _CALL = "call or pass"
@@ -25,7 +25,6 @@ WANTED: dict[Phase, str] = {
     DECLARE_SECOND: _DECLARE,
     CALL_SECOND: _CALL,
     CALL_FIRST: _CALL,
-    CONSEQUENCE: "choose a consequence: " + " or ".join(str(r.ACTION) for r in RULES),
 }
 
 
@@ -44,4 +43,7 @@ def why_illegal(state: ContestCore, action: Action) -> str:
         return "a reveal can only be called once both players have declared"
     if not isinstance(state.cp, int):
         return "the game is over"
+    if phase is CONSEQUENCE:
+        words = " or ".join(consequences_of(state).names())
+        return f"now {SEAT_NAMES[state.cp]} must choose a consequence: {words}"
     return f"now {SEAT_NAMES[state.cp]} must {WANTED[phase]}"

@@ -1,8 +1,8 @@
 """A round of Contest: the deal, the declarations, the calls, the duel and the next round.
 
 ``ContestFlow`` runs the phases in order. It names no consequence: after a
-reveal it offers what ``consequences.RULES`` offers and runs the chosen rule;
-the call ban is asked through ``call_ban``.
+reveal it offers what its game's registry of consequences (``rules``) offers and
+runs the chosen rule; the call ban is asked through ``rules.call_ban``.
 """
 
 from __future__ import annotations
@@ -11,8 +11,6 @@ from mypy_extensions import mypyc_attr
 
 from cardtable.engine.game import Action
 from cardtable.games.contest import actions as act
-from cardtable.games.contest import call_ban
-from cardtable.games.contest.consequences import BY_ACTION, DRAW_HOOKS, RULES
 from cardtable.games.contest.core import RoundResult
 from cardtable.games.contest.phases import (
     CALL_FIRST,
@@ -24,6 +22,7 @@ from cardtable.games.contest.phases import (
     OVER,
 )
 from cardtable.games.contest.pieces import KING, SEAT_NAMES, VALUES, duel_winner
+from cardtable.games.contest.rules import call_ban, consequences_of
 from cardtable.games.contest.view import ContestView
 
 
@@ -37,7 +36,7 @@ class ContestFlow(ContestView):
         if phase is CALL_SECOND or phase is CALL_FIRST:
             return list(act.CALL_CHOICES)
         taker = self.taker
-        return [rule.ACTION for rule in RULES if rule.applies(self, taker)]
+        return [rule.action for rule in consequences_of(self).all if rule.applies(self, taker)]
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase is not DEAL:
@@ -88,7 +87,8 @@ class ContestFlow(ContestView):
         elif phase is CONSEQUENCE:
             taker = self.taker
             self.taker = -1
-            BY_ACTION[action].take(self, taker)
+            assert isinstance(action, act.Choose), "legal here: a consequence only"
+            consequences_of(self)[action.name].take(self, taker)
             if self.phase is not OVER:
                 self._next_round()
 
@@ -111,10 +111,12 @@ class ContestFlow(ContestView):
             card = main[s].popleft()
             self.table[s].append(card)
             self.known[s][s].add(card)
-        for hook in DRAW_HOOKS:
-            hook(self)
-            if self.phase is OVER:
-                return
+        for rule in consequences_of(self).all:
+            hook = rule.at_draw
+            if hook is not None:
+                hook(self)
+                if self.phase is OVER:
+                    return
         self.phase = DECLARE_FIRST
         self.cp = self.first
 

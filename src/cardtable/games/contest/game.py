@@ -1,9 +1,9 @@
 """ChardZ Contest on the engine contract: the game, its settings and its bots.
 
-Where each rule lives: ``flow`` (a round, phase by phase), ``consequences``
-(one module per consequence of a reveal), ``call_ban``, ``view`` (what each
-seat sees), ``resample``, ``explain`` (refusals in words); the fields of a
-position are declared and copied in ``core``.
+Where each rule lives: ``flow`` (a round, phase by phase), ``rules/`` (one
+module per consequence of a reveal, in the registry ``rules.CONSEQUENCES``, and
+the call ban), ``view`` (what each seat sees), ``resample``, ``explain``
+(refusals in words); the fields of a position are declared and copied in ``core``.
 """
 
 from __future__ import annotations
@@ -12,9 +12,11 @@ from collections import Counter
 from typing import Any, ClassVar
 
 from cardtable.engine.game import Game, GameInfo, Setting
+from cardtable.engine.rules import Registry
 from cardtable.games.contest.deals import parse_deal, parse_pile, standard_deal
 from cardtable.games.contest.phases import PHASE_NAMES, Phase
 from cardtable.games.contest.pieces import LETTER, SEAT_NAMES, STANDARD_PILE
+from cardtable.games.contest.rules import CONSEQUENCES, Consequence, prompt
 from cardtable.games.contest.schema import ContestObservation, ContestPublicObservation
 from cardtable.games.contest.state import ContestState
 from cardtable.games.contest.text_view import render
@@ -56,7 +58,9 @@ class ContestGame(Game):
         ),
     )
 
-    bots = {"heuristic": "cardtable.games.contest.bots:HeuristicBot"}
+    bots = {"heuristic": "cardtable.games.contest.ai.heuristic:HeuristicBot"}
+    # the consequences a reveal offers (a test may give one game another registry)
+    consequences: Registry[Consequence] = CONSEQUENCES
     default_bot = "heuristic"
     # levels offered to people (lobby, --bots hard): specs, rated in docs/bots.md
     bot_levels: ClassVar[dict[str, str]] = {
@@ -82,7 +86,7 @@ class ContestGame(Game):
         return SEAT_NAMES[seat]
 
     def render(self, observation: dict[str, Any]) -> str:
-        return render(observation)
+        return render(observation, prompt(self.consequences))
 
 
 __all__ = [

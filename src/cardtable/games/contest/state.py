@@ -19,6 +19,7 @@ from cardtable.games.contest import resample as resampling
 from cardtable.games.contest.deals import PileRules
 from cardtable.games.contest.explain import why_illegal
 from cardtable.games.contest.flow import ContestFlow
+from cardtable.games.contest.rules import choices, consequences_of
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # see ContestCore
@@ -29,7 +30,7 @@ class ContestState(ContestFlow):
             self._start_round()
 
     def _parse(self, text: str) -> Action:
-        action = act.parse(text)
+        action = act.parse(text, choices(consequences_of(self)))
         if action is None:
             raise MalformedActionError(
                 text,

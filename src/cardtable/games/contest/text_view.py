@@ -4,19 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.games.contest.consequences import RULES
 from cardtable.games.contest.pieces import LETTERS, NAMES, SEAT_NAMES
 
 NAME_OF = dict(zip(LETTERS, NAMES, strict=True))
-# each consequence module says what it does
-CONSEQUENCE_PROMPT = "Take a consequence: " + ", ".join(rule.HELP for rule in RULES) + "."
 
 
 def _name(letter: str | None) -> str:
     return NAME_OF[letter] if letter else "?"
 
 
-def render(obs: dict[str, Any]) -> str:
+def render(obs: dict[str, Any], consequence_prompt: str) -> str:
+    """``consequence_prompt``: what each consequence does, from the game's registry."""
     seat = obs["seat"]
     opp = 1 - seat
     me, them = obs["you"], obs["opponent"]
@@ -80,7 +78,7 @@ def render(obs: dict[str, Any]) -> str:
             "declare-second": "Declare your card (Q R N B P; bluffing allowed, never K).",
             "call-second": "Call for a reveal? (call / pass)",
             "call-first": "Call for a reveal? (call / pass)",
-            "consequence": CONSEQUENCE_PROMPT,
+            "consequence": consequence_prompt,
         }[phase]
         lines.append(prompt)
     return "\n".join(lines)

@@ -9,21 +9,24 @@ Action ids (the same for every setting):
 | 6 | ``pass`` |
 | 7 | ``pile`` (consequence: show the Defeated Pile) |
 | 8 | ``top`` (consequence: show the next top card) |
+
+The consequences' ids follow the game's registry (``rules.CONSEQUENCES``), in its order.
 """
 
 from __future__ import annotations
 
 from array import array
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from cardtable.engine.game import State
-from cardtable.games.contest.game import PHASE_NAMES
+from cardtable.games.contest.game import PHASE_NAMES, ContestGame
+from cardtable.games.contest.rules import CONSEQUENCES
 from cardtable.rl.codec import Codec
 from cardtable.rl.spaces import ActionTable, Layout
 
-ACTIONS: tuple[str, ...] = ("Q", "R", "N", "B", "P", "call", "pass", "pile", "top")
+ACTIONS: tuple[str, ...] = ("Q", "R", "N", "B", "P", "call", "pass", *CONSEQUENCES.names())
 PIECES = "KQRNBP"
 # the observation's phase names, in the engine's order
 PHASES: tuple[str, ...] = PHASE_NAMES
@@ -38,7 +41,9 @@ PIECE_INDEX: dict[str, int] = {p: i for i, p in enumerate(PIECES)}
 
 class ContestCodec(Codec):
     def _action_table(self) -> ActionTable:
-        return ActionTable(ACTIONS)
+        # the game's own registry: a game given another registry gets its actions
+        consequences = cast(ContestGame, self.game).consequences
+        return ActionTable((*ACTIONS[:7], *consequences.names()))
 
     def max_game_length(self) -> int:
         # the deal, then at most five decisions per round

@@ -8,12 +8,9 @@ loses when they must draw.
 
 from __future__ import annotations
 
-from cardtable.games.contest.actions import SHOW_TOP
 from cardtable.games.contest.core import ContestCore
 from cardtable.games.contest.pieces import KING, SEAT_NAMES
-
-ACTION = SHOW_TOP
-HELP = "'top' plays next round with your top card face up"
+from cardtable.games.contest.rules.consequence import Consequence
 
 
 def applies(state: ContestCore, taker: int) -> bool:
@@ -44,3 +41,12 @@ def at_draw(state: ContestCore) -> None:
         if shown[s] and state.piece[s][state.table[s][-1]] == KING:
             state._end(1 - s, f"{SEAT_NAMES[s]}'s King was shown as the top card")
             return
+
+
+RULE = Consequence(
+    name="top",
+    help="'top' plays next round with your top card face up",
+    applies=applies,
+    take=take,
+    at_draw=at_draw,
+)

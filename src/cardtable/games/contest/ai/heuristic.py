@@ -14,19 +14,19 @@ It reads only its observation. The key facts it exploits:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from cardtable.bots.base import Bot
-from cardtable.engine.game import Action
-from cardtable.games.contest.pieces import LETTERS, VALUES
+from cardtable.engine.game import Action, Game
+from cardtable.games.contest.pieces import LETTERS, VALUES, PieceLetter
+from cardtable.games.contest.schema import ContestObservation
 
 VALUE_OF = {LETTERS[p]: VALUES[p] for p in range(len(LETTERS))}
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(Bot[ContestObservation]):
     name = "heuristic"
 
-    def __init__(self, game: Any, seat: int, seed: int | None = None) -> None:
+    def __init__(self, game: Game, seat: int, seed: int | None = None) -> None:
         super().__init__(game, seat, seed)
         self.reveals = 0
         self.bluffs = 0
@@ -35,7 +35,7 @@ class HeuristicBot(Bot):
         self.count_of: dict[str, int] = {letter: n // 2 for letter, n in game.deck().items()}
 
     # ---- memory ----------------------------------------------------------------
-    def observe(self, observation: dict[str, Any]) -> None:
+    def observe(self, observation: ContestObservation) -> None:
         last = observation.get("last_round")
         if not last or last["round"] in self.rounds_seen:
             return
@@ -50,7 +50,7 @@ class HeuristicBot(Bot):
         return (self.bluffs + 1) / (self.reveals + 3)
 
     # ---- decisions --------------------------------------------------------------
-    def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def act(self, observation: ContestObservation, legal: Sequence[Action]) -> Action:
         self.observe(observation)
         by_text = {str(a): a for a in legal}
         phase = observation["phase"]
@@ -62,9 +62,10 @@ class HeuristicBot(Bot):
             choice = self.consequence(observation)
         return by_text.get(choice) or legal[0]
 
-    def declare(self, obs: dict[str, Any], second: bool) -> str:
+    def declare(self, obs: ContestObservation, second: bool) -> str:
         me = obs["you"]
-        card: str = me["card"]
+        card = me["card"]
+        assert card is not None, "a declarer holds a card"
         if card == "K":
             return "P"  # the most plausible card, and a lost King is a safe King
         if obs["you"]["card_shown"] or not second:
@@ -79,18 +80,19 @@ class HeuristicBot(Bot):
                 return piece
         return card
 
-    def could_hold(self, obs: dict[str, Any], piece: str) -> bool:
+    def could_hold(self, obs: ContestObservation, piece: PieceLetter) -> bool:
         """Whether the opponent could believe I hold ``piece``: not all copies lost."""
         lost: int = obs["you"]["defeated"].count(piece)
         return lost < self.count_of.get(piece, 0)
 
-    def should_call(self, obs: dict[str, Any]) -> bool:
+    def should_call(self, obs: ContestObservation) -> bool:
         me = obs["you"]
         if me["card"] == "K":
             return False  # a reveal would show our own King
         opp = obs["opponent"]
-        declared: str = obs["declared"][1 - self.seat]
-        shown: str | None = opp["card"]
+        declared = obs["declared"][1 - self.seat]
+        assert declared is not None, "calls open once both have declared"
+        shown = opp["card"]
         if shown is not None:  # their card is shown: we know
             return shown != declared
         # copies of the declared piece that are known to be elsewhere (not the card in play)
@@ -104,7 +106,7 @@ class HeuristicBot(Bot):
         threshold = 0.45 if stakes else 0.6
         return self.bluff_rate() > threshold
 
-    def consequence(self, obs: dict[str, Any]) -> str:
+    def consequence(self, obs: ContestObservation) -> str:
         me = obs["you"]
         if "K" in me["defeated"]:
             return "top"

@@ -5,13 +5,9 @@ Taken after the duel is settled, so the shown pile includes the card just lost.
 
 from __future__ import annotations
 
-from cardtable.games.contest.actions import SHOW_PILE
 from cardtable.games.contest.core import ContestCore
 from cardtable.games.contest.pieces import KING, SEAT_NAMES
-
-ACTION = SHOW_PILE
-HELP = "'pile' shows your Defeated Pile (you lose if your King is there)"
-at_draw = None
+from cardtable.games.contest.rules.consequence import Consequence
 
 
 def applies(state: ContestCore, taker: int) -> bool:
@@ -27,3 +23,11 @@ def take(state: ContestCore, taker: int) -> None:
     state.events.append(("shown-pile", taker, tuple(pieces[i] for i in pile)))
     if any(pieces[i] == KING for i in pile):
         state._end(1 - taker, f"{SEAT_NAMES[taker]}'s King was in the shown Defeated Pile")
+
+
+RULE = Consequence(
+    name="pile",
+    help="'pile' shows your Defeated Pile (you lose if your King is there)",
+    applies=applies,
+    take=take,
+)
