@@ -103,8 +103,12 @@ class SearchingBot(Bot[Obs]):
 
 
 def wants_information_set(bot: Bot) -> TypeGuard[SearchingBot]:
-    """Whether ``bot`` searches, so is driven through ``act_with``."""
-    return isinstance(bot, SearchingBot)
+    """Whether ``bot`` searches, so is driven through ``act_with``.
+
+    Read from the class flag rather than ``isinstance``: compiled, an ``isinstance``
+    of a plain class defined in this module answered ``False`` for its subclasses.
+    """
+    return bool(getattr(bot, "wants_information_set", False))
 
 
 def prepare(bot: Bot, state: State, seat: int | None = None) -> Callable[[], Action]:

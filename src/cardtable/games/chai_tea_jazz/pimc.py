@@ -21,8 +21,8 @@ import time
 from collections.abc import Sequence
 from typing import Any, cast
 
-from cardtable.bots.base import Bot, apply_settings
-from cardtable.bots.infoset import InformationSet
+from cardtable.bots.base import apply_settings
+from cardtable.bots.infoset import InformationSet, SearchingBot
 from cardtable.bots.ismcts import InformationSetRequired
 from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Action
@@ -33,7 +33,7 @@ from cardtable.games.chai_tea_jazz.solver import Position, Solver, solvable
 from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState
 
 
-class PIMCBot(Bot):
+class PIMCBot(SearchingBot):
     """Samples deals, solves each, plays the card with the best mean result for its side."""
 
     name = "pimc"

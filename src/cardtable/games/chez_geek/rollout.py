@@ -37,8 +37,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable.bots.base import Bot, apply_settings
-from cardtable.bots.infoset import InformationSet
+from cardtable.bots.base import apply_settings
+from cardtable.bots.infoset import InformationSet, SearchingBot
 from cardtable.bots.ismcts import InformationSetRequired
 from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Action, Marker
@@ -114,7 +114,7 @@ def paired(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-class RolloutBot(Bot):
+class RolloutBot(SearchingBot):
     """The heuristic, overridden where paired heuristic rollouts find a clearly better action."""
 
     name = "rollout"

@@ -25,7 +25,7 @@ def take(state: ContestCore, taker: int) -> None:
         state._end(1 - taker, f"{SEAT_NAMES[taker]}'s King was in the shown Defeated Pile")
 
 
-RULE = Consequence(
+RULE: Consequence = Consequence(
     name="pile",
     help="'pile' shows your Defeated Pile (you lose if your King is there)",
     applies=applies,

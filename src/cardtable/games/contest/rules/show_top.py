@@ -43,7 +43,7 @@ def at_draw(state: ContestCore) -> None:
             return
 
 
-RULE = Consequence(
+RULE: Consequence = Consequence(
     name="top",
     help="'top' plays next round with your top card face up",
     applies=applies,
