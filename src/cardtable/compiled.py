@@ -80,6 +80,8 @@ GAMES: dict[str, tuple[str, ...]] = {
         "cardtable.games.chez.combos.castle",
         "cardtable.games.chez.combos.siege",
         "cardtable.games.chez.combos.betting_man",
+        "cardtable.games.chez.ruleset",
+        "cardtable.games.chez.deals",
         "cardtable.games.chez.core",
         "cardtable.games.chez.view",
         "cardtable.games.chez.specials",

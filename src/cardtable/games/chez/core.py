@@ -12,7 +12,7 @@ signature and dispatched to the one implementation.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -24,16 +24,12 @@ from cardtable.games.chez.steps import Pending, RollPurpose, Step
 # the last roll: who rolled, what for, the dice and their results
 RollFacts = tuple[int, RollPurpose, tuple[int, ...], tuple[int, ...]]
 
-if TYPE_CHECKING:
-    # named by the base class below as a string, which the linter does not read
-    from cardtable.games.chez.game import ChezGame  # noqa: F401
-
 
 # compiled, a class that allows interpreted subclasses allocates in ``cls.__new__``
 # without running ``__init__`` (what ``_copy`` and unpickling need: the server pickles
 # states); every class of the state's line says so, since the flag is not inherited
 @mypyc_attr(allow_interpreted_subclasses=True)
-class ChezCore(State["ChezGame"]):
+class ChezCore(State):
     n: int
     all_bits: int
     # the rules switched on by the game's settings (combo names)

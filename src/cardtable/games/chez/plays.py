@@ -8,7 +8,7 @@ a target, its dice, the reaction window (``nopes``) and the resolution
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -21,6 +21,7 @@ from cardtable.games.chez.dice import JACK_DIE, SIX_DIE, upgraded
 from cardtable.games.chez.dice import total as dice_total
 from cardtable.games.chez.nopes import ChezNopes
 from cardtable.games.chez.plague import PLAGUE_ROLL, infection
+from cardtable.games.chez.ruleset import ChezRuleset
 from cardtable.games.chez.steps import (
     JACK,
     JOKER_PLAY,
@@ -97,7 +98,7 @@ class ChezPlays(ChezNopes):
             copies = 1
             rule: DiscardCombo | None = None
         else:
-            ptype, copies, rule = classify(kinds, self.game.discard_combos)
+            ptype, copies, rule = classify(kinds, cast(ChezRuleset, self.game).discard_combos)
         self.actions_left -= 1
         self._log("play", p, kinds)
         if len(kinds) > 1:

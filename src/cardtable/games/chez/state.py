@@ -19,7 +19,7 @@ import copy
 import random
 from collections import Counter
 from itertools import compress
-from typing import TYPE_CHECKING, Any, Final, Self, cast
+from typing import Any, Final, Self, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -31,10 +31,12 @@ from cardtable.games.chez import actions as act
 from cardtable.games.chez import cards, playability
 from cardtable.games.chez.cards import ACE_OF_SPADES, NAME, deck_kinds
 from cardtable.games.chez.combos import transformation
+from cardtable.games.chez.deals import parse_deal
 from cardtable.games.chez.explain import why_illegal
 from cardtable.games.chez.leaderboard import Leaderboard
 from cardtable.games.chez.piles import Seg
 from cardtable.games.chez.resample import resample_state
+from cardtable.games.chez.ruleset import ChezRuleset
 from cardtable.games.chez.schema import ChezPublicObservation
 from cardtable.games.chez.steps import (
     DrawStep,
@@ -55,10 +57,6 @@ from cardtable.games.chez.turn import ChezTurn
 JOKER_TOP: Final = playability.JOKER_TOP
 KEY_OF_KIND: Final = playability.KEY_OF_KIND
 
-
-if TYPE_CHECKING:
-    from cardtable.games.chez.game import ChezGame
-
 CHANCE: Final = Marker.CHANCE
 TERMINAL: Final = Marker.TERMINAL
 
@@ -73,7 +71,7 @@ TAG_TABLES = (act.DRAW, act.TAKE, act.GIVE)
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # see ChezCore
 class ChezState(ChezTurn):
-    def __init__(self, game: ChezGame, seed: int | None, deal: Any) -> None:
+    def __init__(self, game: ChezRuleset, seed: int | None, deal: Any) -> None:
         super().__init__(game, seed, deal)
         n = game.num_players
         opts = game.settings
@@ -130,8 +128,6 @@ class ChezState(ChezTurn):
             for seat in reversed(range(n)):
                 self.stack.append(DrawStep(seat, HAND_SIZE))
         else:
-            from cardtable.games.chez.game import parse_deal
-
             hands, top, draw, first = parse_deal(game, deal)
             self.kind = (*[k for h in hands for k in h], top, *draw)
             self.known = [0] * len(self.kind)
@@ -582,7 +578,7 @@ class ChezState(ChezTurn):
             return False
         unseen = self._unseen_by_rank()
         # a loop, not any(): a generator costs more than the checks on this hot path
-        for front in self.game.fronts:  # noqa: SIM110
+        for front in cast(ChezRuleset, self.game).fronts:  # noqa: SIM110
             if front.possible(self, turn, size, unseen):
                 return True
         return False
@@ -620,7 +616,7 @@ class ChezState(ChezTurn):
         if spades_only:
             seen = sum(1 for cid in self.discard if kind[cid] == ACE_OF_SPADES)
             seen += sum(1 for cid in self.secondary if kind[cid] == ACE_OF_SPADES)
-            return seen < self.game.decks
+            return seen < cast(ChezRuleset, self.game).decks
         return self._unseen_by_rank()[1] > 0
 
     def _next_active(self, seat: int) -> int:
