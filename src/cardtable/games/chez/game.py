@@ -42,7 +42,7 @@ class ChezGame(ChezRuleset):
         ),
         settings=(*COMBO_SETTINGS, NOPE_WINDOW),
     )
-    bots: ClassVar[dict[str, str]] = {"heuristic": "cardtable.games.chez.bots:HeuristicBot"}
+    bots: ClassVar[dict[str, str]] = {"heuristic": "cardtable.games.chez.ai.heuristic:HeuristicBot"}
     default_bot: ClassVar[str] = "heuristic"
     observation_schema: ClassVar[Any] = ChezObservation
     public_schema: ClassVar[Any] = ChezPublicObservation
