@@ -8,8 +8,10 @@ from typing import Any, ClassVar
 from mypy_extensions import mypyc_attr
 
 from cardtable.engine.game import GameInfo, Setting
+from cardtable.engine.rules import Registry
 from cardtable.games.chez.cards import deck_counter
-from cardtable.games.chez.combos import SETTINGS as COMBO_SETTINGS
+from cardtable.games.chez.rules import DISCARD, FRONT, settings_of
+from cardtable.games.chez.rules._shape import DiscardCombo, FrontCombo
 from cardtable.games.chez.ruleset import ChezRuleset
 from cardtable.games.chez.schema import ChezObservation, ChezPublicObservation
 from cardtable.games.chez.state import ChezState
@@ -25,10 +27,10 @@ NOPE_WINDOW = Setting(
 )
 
 
-# tests subclass it (a game that counts the plays it saw)
-@mypyc_attr(allow_interpreted_subclasses=True)
-class ChezGame(ChezRuleset):
-    info: ClassVar[GameInfo] = GameInfo(
+def chez_info(discard: Registry[DiscardCombo], front: Registry[FrontCombo]) -> GameInfo:
+    """The game's description, with a setting for each combo of these registries (a
+    game class that names other registries describes itself with them)."""
+    return GameInfo(
         name="chez",
         title="Chez",
         min_players=2,
@@ -40,8 +42,14 @@ class ChezGame(ChezRuleset):
             "Castles bend it further, any Ace can nope a special out of turn, and picking "
             "up when you could play risks the Plague."
         ),
-        settings=(*COMBO_SETTINGS, NOPE_WINDOW),
+        settings=(*settings_of(discard, front), NOPE_WINDOW),
     )
+
+
+# tests subclass it (a game that counts the plays it saw, a game with a toy combo)
+@mypyc_attr(allow_interpreted_subclasses=True)
+class ChezGame(ChezRuleset):
+    info: ClassVar[GameInfo] = chez_info(DISCARD, FRONT)
     bots: ClassVar[dict[str, str]] = {"heuristic": "cardtable.games.chez.ai.heuristic:HeuristicBot"}
     default_bot: ClassVar[str] = "heuristic"
     observation_schema: ClassVar[Any] = ChezObservation

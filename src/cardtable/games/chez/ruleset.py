@@ -3,21 +3,25 @@
 Why a class of its own below ``ChezGame``: the state's layers ask the game which
 combos are switched on (and their per-hand tables, its deck count); declared here,
 they are typed against it without importing ``game``, which imports the state.
+
+The game reads its combos from the registries its class names (``discard_rules``,
+``front_rules``): the one place a test swaps in a registry with a toy rule.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
 from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Game
-from cardtable.games.chez.combos import DISCARD, FRONT, DiscardCombo, FrontCombo
-from cardtable.games.chez.combos._shape import FrontOffer, Offer, always
+from cardtable.engine.rules import Registry
+from cardtable.games.chez.rules import DISCARD, FRONT
+from cardtable.games.chez.rules._shape import DiscardCombo, FrontCombo, FrontOffer, Offer
 
-# a discard combo as the turn asks it: its ``applies`` (None: always) and its module
-# (whether to ask ``applies``, the combo's compiled questions)
+# a discard combo as the turn asks it: whether to ask its ``applies``, and its compiled
+# questions
 DiscardOffer = tuple[bool, Offer]
 
 MASKS = 1 << 14  # value bits of a hand: Jokers and Ace to King
@@ -39,6 +43,9 @@ _TABLES: dict[
 # ``ChezGame`` derives from it, and tests subclass that
 @mypyc_attr(allow_interpreted_subclasses=True)
 class ChezRuleset(Game):
+    # the combos a game of this class may switch on (a subclass may name others)
+    discard_rules: ClassVar[Registry[DiscardCombo]] = DISCARD
+    front_rules: ClassVar[Registry[FrontCombo]] = FRONT
     # derived from the settings once, in ``__init__``: plain attributes, because a game
     # class over a compiled engine has no ``__dict__`` for ``cached_property`` to fill
     discard_combos: tuple[DiscardCombo, ...]  # the discard-pile combos switched on
@@ -53,18 +60,19 @@ class ChezRuleset(Game):
     # above, kept once: a hand's value bits are nearly random, and 16,384 entries that
     # are each their own tuple would miss the processor's cache on every listing, when
     # a few dozen shared ones stay in it
-    _discard_rules: tuple[tuple[int, int, DiscardOffer], ...]  # NEEDS, VALUES, the pair
+    _discard_rules: tuple[tuple[int, int, DiscardOffer], ...]  # needs, values, the pair
     _distinct_discard: dict[tuple[DiscardOffer, ...], tuple[DiscardOffer, ...]]
     _distinct_front: dict[tuple[FrontOffer, ...], tuple[FrontOffer, ...]]
 
     def __init__(self, players: int | None = None, **settings: Any) -> None:
         super().__init__(players, **settings)
         # in the order plays are recognised / bonus actions are offered
-        self.discard_combos = tuple(rule for rule in DISCARD if self.settings[rule.SETTING.name])
-        self.front_combos = tuple(rule for rule in FRONT if self.settings[rule.SETTING.name])
-        self.fronts = tuple(rule.FRONT_OFFER for rule in self.front_combos)
+        on = self.settings
+        self.discard_combos = tuple(rule for rule in self.discard_rules.all if on[rule.name])
+        self.front_combos = tuple(rule for rule in self.front_rules.all if on[rule.name])
+        self.fronts = tuple(rule.offer for rule in self.front_combos)
         self._discard_rules = tuple(
-            (rule.NEEDS, rule.VALUES, (rule.applies is not always, rule.OFFER))
+            (rule.needs, rule.values, (rule.asks_applies, rule.offer))
             for rule in self.discard_combos
         )
         key = (self.discard_combos, self.front_combos)
@@ -85,7 +93,7 @@ class ChezRuleset(Game):
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickled (worker processes, the server's snapshots) as its player count and
         settings, and made anew from them: what derives from the settings (the enabled
-        combo modules, the per-hand memos) is rebuilt, since modules do not pickle, and
+        combos, the per-hand memos) is rebuilt, since compiled questions do not pickle, and
         the engine's fields pickle whether or not it is compiled."""
         return (_rebuilt, (type(self), self.num_players, dict(self.settings)))
 
@@ -93,6 +101,11 @@ class ChezRuleset(Game):
         for name, value in self.settings.items():
             if name != "nope_window" and not isinstance(value, bool):
                 raise SettingError(f"setting {name}={value!r} must be true or false")
+
+    def combo(self, index: int) -> DiscardCombo | None:
+        """The combo switched on at ``index`` (a play's ``combo``), or None for -1 (a play
+        of one value)."""
+        return self.discard_combos[index] if index >= 0 else None
 
     def discard_offers(self, mask: int) -> tuple[DiscardOffer, ...]:
         """The enabled discard combos whose ``NEEDS`` and ``VALUES`` a hand with these

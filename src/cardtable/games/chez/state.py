@@ -30,12 +30,12 @@ from cardtable.engine.hints import hand_reasons
 from cardtable.games.chez import actions as act
 from cardtable.games.chez import cards, playability
 from cardtable.games.chez.cards import ACE_OF_SPADES, NAME, deck_kinds
-from cardtable.games.chez.combos import transformation
 from cardtable.games.chez.deals import parse_deal
 from cardtable.games.chez.explain import why_illegal
 from cardtable.games.chez.leaderboard import Leaderboard
 from cardtable.games.chez.piles import Seg
 from cardtable.games.chez.resample import resample_state
+from cardtable.games.chez.rules import transformation
 from cardtable.games.chez.ruleset import ChezRuleset
 from cardtable.games.chez.schema import ChezPublicObservation
 from cardtable.games.chez.steps import (

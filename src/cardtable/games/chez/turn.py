@@ -15,10 +15,10 @@ from cardtable.games.chez import actions as act
 from cardtable.games.chez import cards, playability
 from cardtable.games.chez.actions import Play
 from cardtable.games.chez.cards import JOKER, NKINDS
-from cardtable.games.chez.combos import doubles
 from cardtable.games.chez.dice import JOKER_DIE, upgraded
 from cardtable.games.chez.plague import PLAGUE_DIE
 from cardtable.games.chez.plays import ChezPlays
+from cardtable.games.chez.rules import doubles
 from cardtable.games.chez.ruleset import ChezRuleset
 from cardtable.games.chez.steps import R_ACCEPT, R_PLAGUE, DrawStep, RollStep
 
