@@ -3,7 +3,7 @@ declared once, the game follows its settings and its class's registries."""
 
 from __future__ import annotations
 
-import ast
+import importlib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import get_args
@@ -15,7 +15,7 @@ from cardtable.games.chez.actions import Play, play_of
 from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.game import ChezGame, chez_info
 from cardtable.games.chez.rules import DISCARD, FRONT, settings_of
-from cardtable.games.chez.rules._shape import DiscardCombo, Offer, kinds_of
+from cardtable.games.chez.rules._shape import DiscardCombo, FrontCombo, OfferOf, kinds_of
 from cardtable.games.chez.schema import PlayName, RollFor
 from cardtable.games.chez.steps import PLAY_NAMES, DrawStep, Pending, RollPurpose
 from tests.chez.chez_helpers import do, hand, legal, passes
@@ -56,12 +56,8 @@ def test_every_rule_module_holds_one_rule_of_the_registries_and_is_compiled():
     for stem in modules:
         if stem.startswith("_") or stem == "doubles":
             continue
-        tree = ast.parse((root / f"{stem}.py").read_text())
-        assert any(
-            isinstance(node, ast.Assign) and [ast.unparse(t) for t in node.targets] == ["RULE"]
-            for node in tree.body
-        ), stem
-        module = __import__(f"cardtable.games.chez.rules.{stem}", fromlist=["RULE"])
+        module = importlib.import_module(f"cardtable.games.chez.rules.{stem}")
+        assert isinstance(module.RULE, DiscardCombo | FrontCombo), stem
         held.append(module.RULE.name)
     assert sorted(held) == registered
     compiled = GAMES["chez"]
@@ -87,13 +83,6 @@ def _toy_resolve(state: ChezCore, play: Pending) -> None:
             state.stack.append(DrawStep(seat, 1))
 
 
-class _ToyOffer(Offer):
-    def options(
-        self, by_rank: Sequence[list[int]], playable: Sequence[bool], out: list[Play]
-    ) -> None:
-        _toy_options(by_rank, playable, out)
-
-
 def _nothing(state: ChezCore, play: Pending) -> None:
     """Noped: nothing happens."""
 
@@ -104,7 +93,7 @@ TOY = DiscardCombo(
     title="A seven then an eight: everyone else picks up one",
     needs=(1 << 7) | (1 << 8),
     values=2,
-    offer=_ToyOffer(kinds_of((7, 8))),
+    offer=OfferOf(_toy_options, kinds_of((7, 8))),
     recognises=_toy_recognises,
     resolve=_toy_resolve,
     noped=_nothing,

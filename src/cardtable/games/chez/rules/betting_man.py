@@ -75,4 +75,6 @@ class _Front(FrontOffer):
         apply(state, action)
 
 
-RULE = FrontCombo(name="betting_man", title="The Betting Man (front combo)", offer=_Front(NEEDS))
+RULE: FrontCombo = FrontCombo(
+    name="betting_man", title="The Betting Man (front combo)", offer=_Front(NEEDS)
+)

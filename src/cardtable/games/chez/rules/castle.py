@@ -71,4 +71,4 @@ class _Front(FrontOffer):
         apply(state, action)
 
 
-RULE = FrontCombo(name="castle", title="Castles (front combo)", offer=_Front(NEEDS))
+RULE: FrontCombo = FrontCombo(name="castle", title="Castles (front combo)", offer=_Front(NEEDS))

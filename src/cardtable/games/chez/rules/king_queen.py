@@ -68,7 +68,7 @@ class _Offer(Offer):
         options(by_rank, playable, out)
 
 
-RULE = DiscardCombo(
+RULE: DiscardCombo = DiscardCombo(
     name="king_queen",  # its setting and its statistics counter
     label="King-Queen",
     title="The King-Queen combo",

@@ -65,7 +65,7 @@ class _Offer(Offer):
         options(by_rank, playable, out)
 
 
-RULE = DiscardCombo(
+RULE: DiscardCombo = DiscardCombo(
     name="two_red_sixes",
     label="Two Red Sixes",
     title="The Two Red Sixes combo",

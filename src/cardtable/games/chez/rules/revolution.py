@@ -63,7 +63,7 @@ class _Offer(Offer):
         options(by_rank, playable, out)
 
 
-RULE = DiscardCombo(
+RULE: DiscardCombo = DiscardCombo(
     name="revolution",
     label="Revolution",
     title="The Revolution combo",

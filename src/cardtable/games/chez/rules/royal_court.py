@@ -46,7 +46,7 @@ class _Offer(Offer):
         options(by_rank, playable, out)
 
 
-RULE = DiscardCombo(
+RULE: DiscardCombo = DiscardCombo(
     name="royal_court",
     label="Royal Court",
     title="The Royal Court combo",

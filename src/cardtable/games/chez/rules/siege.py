@@ -72,4 +72,6 @@ class _Front(FrontOffer):
         apply(state, action)
 
 
-RULE = FrontCombo(name="siege", title="Siege on other players' Castles", offer=_Front(NEEDS))
+RULE: FrontCombo = FrontCombo(
+    name="siege", title="Siege on other players' Castles", offer=_Front(NEEDS)
+)

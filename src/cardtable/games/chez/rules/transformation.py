@@ -85,7 +85,7 @@ class _Offer(Offer):
         options(by_rank, playable, out)
 
 
-RULE = DiscardCombo(
+RULE: DiscardCombo = DiscardCombo(
     name="true_transformation",
     label="True Transformation",
     title="The True Transformation combo",
