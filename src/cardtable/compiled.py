@@ -88,6 +88,7 @@ GAMES: dict[str, tuple[str, ...]] = {
         "cardtable.games.chez.nopes",
         "cardtable.games.chez.plays",
         "cardtable.games.chez.turn",
+        "cardtable.games.chez.flow",
         "cardtable.games.chez.resample",
         "cardtable.games.chez.state",
         "cardtable.games.chez.game",

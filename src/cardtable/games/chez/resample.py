@@ -65,7 +65,7 @@ def _consistent(kind: list[int], constraints: list[Any]) -> bool:
 
 
 def resample_state(state: StateT, seat: int, rng: random.Random) -> StateT:
-    check_seat(state.as_state(), seat)
+    check_seat(state, seat)
     bit = 1 << seat
     groups: dict[int, list[int]] = {}
     live = _live_ids(state)

@@ -88,7 +88,7 @@ class ChezView(ChezCore):
 
     # a TypedDict is a plain dict at run time, but mypy relates it to no ``dict[str, Any]``
     def observation(self, seat: int) -> ChezObservation:  # type: ignore[override]
-        check_seat(self.as_state(), seat)
+        check_seat(self, seat)
         kind = self.kind
         top = self.discard[-1] if self.discard else None
         status: list[Status] = []
