@@ -5,7 +5,7 @@ from __future__ import annotations
 from cardtable import load_game
 from cardtable.bots.base import RandomBot
 from cardtable.bots.registry import available_bots, make_bot
-from cardtable.games.chez.bots import HeuristicBot
+from cardtable.games.chez.ai.heuristic import HeuristicBot
 from cardtable.sim.match import play_match
 
 

@@ -203,7 +203,7 @@ def test_noped_two_red_sixes_that_empty_the_hand_pick_up_one_card(roll: str):
 
 def test_a_straight_flush_is_five_values_of_one_suit_and_never_wraps_into_the_next() -> None:
     from cardtable.games.chez.cards import JOKER, make_kind
-    from cardtable.games.chez.combos import transformation
+    from cardtable.games.chez.rules import transformation
 
     def bits(*cards: tuple[int, int]) -> int:
         return sum(1 << make_kind(rank, suit) for rank, suit in cards)

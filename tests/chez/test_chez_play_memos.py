@@ -9,14 +9,14 @@ import random
 from cardtable import load_game
 from cardtable.games.chez.actions import Play
 from cardtable.games.chez.cards import RANK
-from cardtable.games.chez.combos import DISCARD, doubles
 from cardtable.games.chez.playability import PLAYABLE
+from cardtable.games.chez.rules import DISCARD, doubles
 
 
 def _clear_memos() -> None:
     doubles._MEMO.clear()
     for rule in DISCARD:
-        rule.OFFER.memo.clear()
+        rule.offer.memo.clear()
 
 
 def test_warm_memos_list_what_a_fresh_listing_lists() -> None:
@@ -50,7 +50,7 @@ def test_memoised_combos_list_exactly_their_own_plays_for_the_top() -> None:
     playability row must all be listed, and no listed play may start with a card the
     top refuses (which a filter that kept every run would list)."""
     game = load_game("chez", players=4)
-    memoised = [rule for rule in game.discard_combos if rule.OFFER.kinds]
+    memoised = [rule for rule in game.discard_combos if rule.offer.kinds]
     rng = random.Random(5)
     checked = 0
     for seed in range(60):
@@ -66,11 +66,11 @@ def test_memoised_combos_list_exactly_their_own_plays_for_the_top() -> None:
                 playable = PLAYABLE[state.topkey]
                 values = {RANK[k] for k in kinds}
                 for rule in memoised:
-                    need = {r for r in range(14) if rule.NEEDS >> r & 1}
-                    if need <= values and len(values - {0}) >= rule.VALUES:
+                    need = {r for r in range(14) if rule.needs >> r & 1}
+                    if need <= values and len(values - {0}) >= rule.values:
                         own: list[Play] = []
-                        rule.options(by_rank, playable, own)
-                        assert set(own) <= set(legal), (seed, rule.__name__)
+                        rule.offer.options(by_rank, playable, own)
+                        assert set(own) <= set(legal), (seed, rule.name)
                         checked += len(own)
                 for action in legal:
                     if isinstance(action, Play) and len(action.cards) > 1:

@@ -21,6 +21,7 @@ PACKAGES = (
     "cardtable.bots",
     "cardtable.engine",
     "cardtable.games.contest",
+    "cardtable.games.chez",
 )
 
 

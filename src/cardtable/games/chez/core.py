@@ -1,39 +1,36 @@
-"""``ChezCore``: every field of a Chez position and the helpers the rule modules share,
-declared once so that each rule module is type-checked against the same state.
+"""``ChezCore``: every field of a Chez position, declared and copied (``_copy``) in one
+place, and the helpers the rule modules share, so that each layer and each rule
+module (``rules/``) is type-checked against the same state and imports nothing above it.
 
 The rules live in layers of the state, one chain of single inheritance (a
 compiled class takes one base): ``view``, then ``specials``, ``nopes``,
-``plays``, ``turn`` and ``state``, each deriving from the one before. Every
-field is declared here, once, so no layer retypes one. A method that one layer
-implements and an earlier layer (or a combo module) calls is declared here as a
-stub that a later layer overrides, so each call is checked against one
-signature and dispatched to the one implementation.
-"""
+``plays``, ``turn``, ``flow`` and ``state``, each deriving from the one before.
+Every field is declared here, once, so no layer retypes one. A method that one
+layer implements and an earlier layer (or a rule module) calls is declared here
+as a stub that a later layer overrides, so each call is checked against one
+signature and dispatched to the one implementation."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+import copy
+from typing import Any, Self
 
 from mypy_extensions import mypyc_attr
 
 from cardtable.engine.game import Action, Marker, State
 from cardtable.games.chez.leaderboard import Leaderboard
 from cardtable.games.chez.piles import Castle, Seg
-from cardtable.games.chez.steps import Pending, RollPurpose, Step
+from cardtable.games.chez.steps import Pending, RollPurpose, Step, copy_stack
 
 # the last roll: who rolled, what for, the dice and their results
 RollFacts = tuple[int, RollPurpose, tuple[int, ...], tuple[int, ...]]
-
-if TYPE_CHECKING:
-    # named by the base class below as a string, which the linter does not read
-    from cardtable.games.chez.game import ChezGame  # noqa: F401
 
 
 # compiled, a class that allows interpreted subclasses allocates in ``cls.__new__``
 # without running ``__init__`` (what ``_copy`` and unpickling need: the server pickles
 # states); every class of the state's line says so, since the flag is not inherited
 @mypyc_attr(allow_interpreted_subclasses=True)
-class ChezCore(State["ChezGame"]):
+class ChezCore(State):
     n: int
     all_bits: int
     # the rules switched on by the game's settings (combo names)
@@ -78,7 +75,7 @@ class ChezCore(State["ChezGame"]):
     # the chance outcomes of the current chance node, once asked (None: not yet)
     _outcomes: list[tuple[Action, float]] | None
     # every value's count in the deck (0: Jokers), and what the discard piles leave of
-    # it unseen, counted incrementally (see ``ChezState._unseen_by_rank``)
+    # it unseen, counted incrementally (see ``ChezFlow._unseen_by_rank``)
     _full: tuple[int, ...]
     _unseen: list[int]
     _seen_discard: int
@@ -87,12 +84,74 @@ class ChezCore(State["ChezGame"]):
     # (live ids, kinds, their names counted) for ``cards``: replaced, never mutated
     _live_names: tuple[frozenset[int], tuple[int, ...], tuple[tuple[str, int], ...]] | None
 
-    def as_state(self) -> State:
-        """This state as the engine's helpers take it (``State`` is invariant in its game)."""
-        return cast(State, self)
+    def _copy(self) -> Self:
+        """Every field set one by one (compiled instances have no ``__dict__``): the
+        mutable ones copied, the rest (tuples, frozensets, enums, cons lists, ints and
+        the game) never mutated and shared.
+
+        The engine's own history, RNG and cached legal actions are set by ``clone``.
+        """
+        cls = type(self)
+        other = cls.__new__(cls)
+        # the engine's fields
+        other.game = self.game
+        other.seed = self.seed
+        deal = self.deal
+        # an explicit deal is JSON data the record writes out (tests and puzzles only)
+        other.deal = None if deal is None else copy.deepcopy(deal)
+        # shared, immutable
+        other.n = self.n
+        other.all_bits = self.all_bits
+        other.switched_on = self.switched_on
+        other.nope_everyone = self.nope_everyone
+        other.pile_size = self.pile_size
+        other.topkey = self.topkey
+        other.override = self.override
+        other.direction = self.direction
+        other.turn = self.turn
+        other.actions_left = self.actions_left
+        other.bonus_used = self.bonus_used
+        other.facing = self.facing
+        other.joker_next = self.joker_next
+        other.turn_done = self.turn_done
+        other.turns = self.turns
+        other.over = self.over
+        other.cp = self.cp
+        other.constraints = self.constraints
+        other.tags = self.tags
+        other.events = self.events
+        other.last_roll = self.last_roll
+        other.layout = self.layout
+        other.kind = self.kind
+        other.deck_size = self.deck_size
+        other.live = self.live
+        other.pool = self.pool
+        other.pools = self.pools
+        other._full = self._full
+        other._seen_discard = self._seen_discard
+        other._seen_secondary = self._seen_secondary
+        other._seen_pools = self._seen_pools
+        other._live_names = self._live_names
+        # mutable: copied
+        other.hands = [h[:] for h in self.hands]
+        other.discard = self.discard[:]
+        other.secondary = self.secondary[:]
+        other.pile = [s.copy() for s in self.pile]
+        other.known = self.known[:]
+        other.active = self.active[:]
+        other.board = self.board.copy()
+        other.plague = self.plague[:]
+        other.infected_now = self.infected_now[:]
+        other.castle = [c.copy() if c is not None else None for c in self.castle]
+        other.stack = copy_stack(self.stack)
+        other.tally = dict(self.tally)
+        other._unseen = self._unseen[:]
+        outcomes = self._outcomes
+        other._outcomes = None if outcomes is None else outcomes[:]
+        return other
 
     # ---- implemented by later layers (stubs, so earlier ones may call them) ----------
-    # zones and flow (state.py)
+    # zones and flow (flow.py)
     def _advance(self) -> None:
         raise NotImplementedError
 

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import NAME
 from cardtable.games.chez.playability import PLAYABLE, describe_key
-
-if TYPE_CHECKING:
-    from cardtable.games.chez.state import ChezState
+from cardtable.games.chez.view import ChezView
 
 _CHANCE_TYPES = (act.Draw, act.Take, act.Roll)
 _STEP_NEEDS = {
@@ -23,7 +20,7 @@ _STEP_NEEDS = {
 }
 
 
-def why_illegal(state: ChezState, action: Action) -> str:
+def why_illegal(state: ChezView, action: Action) -> str:
     cp = state.current_player()
     if isinstance(action, _CHANCE_TYPES):
         if cp is Marker.CHANCE:
@@ -53,7 +50,7 @@ def why_illegal(state: ChezState, action: Action) -> str:
     return "not possible in your turn now"
 
 
-def _why_not_play(state: ChezState, play: act.Play) -> str:
+def _why_not_play(state: ChezView, play: act.Play) -> str:
     if not state.actions_left:
         return "you have no action left: take your bonus action or end your turn"
     held = Counter(state.kind[c] for c in state.hands[state.turn])

@@ -8,7 +8,7 @@ a target, its dice, the reaction window (``nopes``) and the resolution
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -16,12 +16,15 @@ from cardtable.engine.game import Action, Marker
 from cardtable.games.chez import actions as act
 from cardtable.games.chez import cards, playability
 from cardtable.games.chez.cards import JOKER
-from cardtable.games.chez.combos import BY_PTYPE, DiscardCombo, betting_man, doubles
 from cardtable.games.chez.dice import JACK_DIE, SIX_DIE, upgraded
 from cardtable.games.chez.dice import total as dice_total
 from cardtable.games.chez.nopes import ChezNopes
 from cardtable.games.chez.plague import PLAGUE_ROLL, infection
+from cardtable.games.chez.rules import betting_man, doubles
+from cardtable.games.chez.rules._shape import DiscardCombo
+from cardtable.games.chez.ruleset import ChezRuleset
 from cardtable.games.chez.steps import (
+    COMBO,
     JACK,
     JOKER_PLAY,
     KING,
@@ -57,10 +60,9 @@ _BY_RANK: Final = tuple(
 )
 
 
-def classify(
-    kinds: tuple[int, ...], combos: tuple[DiscardCombo, ...]
-) -> tuple[PlayKind, int, DiscardCombo | None]:
-    """(kind of play, copies, its combo module) for cards already known to form a legal play.
+def classify(kinds: tuple[int, ...], combos: tuple[DiscardCombo, ...]) -> tuple[PlayKind, int, int]:
+    """(kind of play, copies, the index of its combo in ``combos`` or -1) for cards
+    already known to form a legal play.
 
     ``combos`` are the enabled discard-pile combos, asked in order; a play that
     is none of them is one value, a single card or Doubles…Quadruples.
@@ -68,14 +70,14 @@ def classify(
     count = len(kinds)
     first = kinds[0]
     if count == 1:
-        return _BY_RANK[RANK[first]], 1, None
+        return _BY_RANK[RANK[first]], 1, -1
     ranks = sorted(RANK[k] for k in kinds)
     one_value = doubles.recognises(ranks, kinds)
-    for rule in combos:
+    for i, rule in enumerate(combos):
         if rule.recognises(ranks, kinds):
-            return rule.PTYPE, count if one_value else 1, rule
+            return COMBO, count if one_value else 1, i
     if one_value:
-        return _BY_RANK[RANK[first]], count, None
+        return _BY_RANK[RANK[first]], count, -1
     raise ValueError(f"not a play: {kinds}")
 
 
@@ -95,17 +97,20 @@ class ChezPlays(ChezNopes):
         if len(kinds) == 1:  # most plays: a single card's kind by its value
             ptype: PlayKind = _BY_RANK[RANK[kinds[0]]]
             copies = 1
+            combo = -1
             rule: DiscardCombo | None = None
         else:
-            ptype, copies, rule = classify(kinds, self.game.discard_combos)
+            combos = cast(ChezRuleset, self.game).discard_combos
+            ptype, copies, combo = classify(kinds, combos)
+            rule = combos[combo] if combo >= 0 else None
         self.actions_left -= 1
         self._log("play", p, kinds)
         if len(kinds) > 1:
-            self._count(doubles.TALLY if rule is None else rule.TALLY)
+            self._count(doubles.TALLY if rule is None else rule.name)
         stack = self.stack
         if ptype is not NORMAL:
             # only a play with an effect is pending (most plays are plain cards)
-            pend = Pending(p, kinds, ptype, copies)
+            pend = Pending(p, kinds, ptype, copies, combo)
             if ptype is JOKER_PLAY:
                 pend.base = self.facing
                 self.facing = 0
@@ -114,9 +119,9 @@ class ChezPlays(ChezNopes):
             stack.append(ResolveStep(pend))
             dice: tuple[int, ...] = ()
             if rule is not None:
-                if rule.NOPEABLE:
+                if rule.nopeable:
                     stack.append(WindowStep(pend, p, False))
-                dice = rule.DICE
+                dice = rule.dice
             else:
                 stack.append(WindowStep(pend, p, ptype is JOKER_PLAY))
                 if ptype is SIX:
@@ -125,11 +130,11 @@ class ChezPlays(ChezNopes):
                     dice = upgraded(JACK_DIE, copies - 1)
             if dice:
                 stack.append(RollStep(dice, R_PLAY, p, pend))
-            targeted = ptype is KING if rule is None else rule.TARGETED
+            targeted = ptype is KING if rule is None else rule.targeted
             if targeted:
                 stack.append(TargetStep(pend))
         special = ptype is not NORMAL or len(kinds) > 1
-        if special and not self.hands[p] and (rule is None or rule.PICKUP_IF_EMPTIED):
+        if special and not self.hands[p] and (rule is None or rule.pickup_if_emptied):
             stack.append(DrawStep(p, 1))
 
     def _note_canonical(self, seat: int, taken: tuple[int, ...]) -> None:
@@ -230,8 +235,8 @@ class ChezPlays(ChezNopes):
 
     def _target_options(self, play: Pending) -> list[int]:
         p = play.seat
-        rule = BY_PTYPE.get(play.ptype)
-        need_cards = rule is None or not rule.TARGETS_EMPTY_HANDS
+        rule = cast(ChezRuleset, self.game).combo(play.combo)
+        need_cards = rule is None or not rule.targets_empty_hands
         return [
             q
             for q in range(self.n)

@@ -24,16 +24,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from cardtable.engine.draws import below, pair, shuffle
 from cardtable.engine.game import check_seat
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import NAME
+from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.piles import Seg
 
-if TYPE_CHECKING:
-    from cardtable.games.chez.state import ChezState
+StateT = TypeVar("StateT", bound=ChezCore)
 
 TABLES = (act.DRAW, act.TAKE, act.GIVE)
 TRIES = 20
@@ -64,8 +64,8 @@ def _consistent(kind: list[int], constraints: list[Any]) -> bool:
     return True
 
 
-def resample_state(state: ChezState, seat: int, rng: random.Random) -> ChezState:
-    check_seat(state.as_state(), seat)
+def resample_state(state: StateT, seat: int, rng: random.Random) -> StateT:
+    check_seat(state, seat)
     bit = 1 << seat
     groups: dict[int, list[int]] = {}
     live = _live_ids(state)
@@ -118,7 +118,7 @@ def resample_state(state: ChezState, seat: int, rng: random.Random) -> ChezState
     return other
 
 
-def _live_ids(state: ChezState) -> list[int]:
+def _live_ids(state: ChezCore) -> list[int]:
     ids: list[int] = []
     for h in state.hands:
         ids += h
@@ -127,7 +127,7 @@ def _live_ids(state: ChezState) -> list[int]:
     return ids
 
 
-def _rewrite_deal(state: ChezState, kind: Sequence[int]) -> dict[str, Any]:
+def _rewrite_deal(state: ChezCore, kind: Sequence[int]) -> dict[str, Any]:
     """The explicit deal with the new kinds: ids were laid out hands, top, draw pile."""
     hands = []
     cid = 0

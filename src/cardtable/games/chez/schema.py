@@ -4,15 +4,16 @@ The view is built in ``view`` as plain dicts on the hot path; these types make
 mypy check that construction and let ``engine.schema.check_schema`` check every
 view of the seeded conformance games, so the docs table
 (``docs/games/chez.md``, "Observation fields"), the code and this module
-cannot drift apart. Closed sets of words are ``Literal``s; ``steps`` checks
-that the play kinds' and roll purposes' labels are exactly these words.
+cannot drift apart. Closed sets of words are ``Literal``s; a test checks that the
+play kinds' and combos' labels and the roll purposes' are exactly these words.
 """
 
 from __future__ import annotations
 
 from typing import Literal, TypedDict
 
-# what a play on the discard pile is called (``steps.PlayKind`` labels)
+# what a play on the discard pile is called: a kind's label (``steps.PLAY_NAMES``), then
+# each combo's (``rules.DISCARD``, in its order; a test checks both lists)
 PlayName = Literal[
     "card",
     "6",
@@ -21,10 +22,10 @@ PlayName = Literal[
     "Queen",
     "King",
     "Joker",
+    "Two Red Sixes",
     "Revolution",
     "Royal Court",
     "King-Queen",
-    "Two Red Sixes",
     "True Transformation",
 ]
 # what a roll is for (``steps.RollPurpose`` labels)

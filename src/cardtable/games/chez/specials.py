@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from mypy_extensions import mypyc_attr
 
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez import actions as act
-from cardtable.games.chez.combos import BY_PTYPE
 from cardtable.games.chez.dice import total as dice_total
 from cardtable.games.chez.piles import Seg
+from cardtable.games.chez.ruleset import ChezRuleset
 from cardtable.games.chez.steps import (
     FX_JACK,
     FX_QUEEN,
@@ -39,7 +39,7 @@ class ChezSpecials(ChezView):
     def _run_resolve(self, step: ResolveStep) -> None:
         self.stack.pop()
         play = step.play
-        rule = BY_PTYPE.get(play.ptype)
+        rule = cast(ChezRuleset, self.game).combo(play.combo)
         if play.nopes % 2:
             self._log("noped", play.seat, play.kinds)
             if rule is not None:

@@ -17,11 +17,14 @@ from cardtable.games.chez.schema import PlayName, RollFor
 
 
 class PlayKind(IntEnum):
-    """What a play on the discard pile is; ``label`` is the name the views show for it.
+    """What a play on the discard pile is: a plain card, a special card's (one value,
+    one copy or several), or a combo (which one: ``Pending.combo``, its rule's index
+    among the game's combos, so that a combo is declared by its rule module alone).
 
     Hot paths compare against the module-level aliases below: an enum attribute
     lookup costs about ten times a global's. The labels sit in a table beside the
-    enum (a compiled module's enum takes no ``__new__`` of its own).
+    enum (a compiled module's enum takes no ``__new__`` of its own); a combo's label
+    is its rule's.
     """
 
     NORMAL = 0
@@ -31,31 +34,11 @@ class PlayKind(IntEnum):
     QUEEN = 4
     KING = 5
     JOKER = 6
-    REVOLUTION = 7
-    ROYAL = 8
-    KQ = 9
-    TRS = 10
-    TT = 11
-
-    @property
-    def label(self) -> PlayName:
-        return PLAY_NAMES[self]
+    COMBO = 7
 
 
-PLAY_NAMES: tuple[PlayName, ...] = (
-    "card",
-    "6",
-    "10",
-    "Jack",
-    "Queen",
-    "King",
-    "Joker",
-    "Revolution",
-    "Royal Court",
-    "King-Queen",
-    "Two Red Sixes",
-    "True Transformation",
-)
+# the labels of every kind but ``COMBO``, by kind
+PLAY_NAMES: tuple[PlayName, ...] = ("card", "6", "10", "Jack", "Queen", "King", "Joker")
 
 
 class RollPurpose(IntEnum):
@@ -93,11 +76,7 @@ JACK: Final = PlayKind.JACK
 QUEEN: Final = PlayKind.QUEEN
 KING: Final = PlayKind.KING
 JOKER_PLAY: Final = PlayKind.JOKER
-REVOLUTION: Final = PlayKind.REVOLUTION
-ROYAL: Final = PlayKind.ROYAL
-KQ: Final = PlayKind.KQ
-TRS: Final = PlayKind.TRS
-TT: Final = PlayKind.TT
+COMBO: Final = PlayKind.COMBO
 R_PLAY: Final = RollPurpose.PLAY
 R_ACCEPT: Final = RollPurpose.ACCEPT
 R_PLAGUE: Final = RollPurpose.PLAGUE
@@ -126,6 +105,7 @@ class Pending:
         "nopes",
         "taken",
         "base",
+        "combo",
     )
 
     def __init__(
@@ -134,6 +114,7 @@ class Pending:
         kinds: tuple[int, ...],
         ptype: PlayKind,
         copies: int,
+        combo: int = -1,
     ) -> None:
         self.seat = seat
         self.kinds = kinds
@@ -144,9 +125,10 @@ class Pending:
         self.nopes = 0
         self.taken: list[int] = []
         self.base = 0  # a Joker's stack size before this play
+        self.combo = combo  # a combo's index in the game's combos switched on, else -1
 
     def copy(self) -> Pending:
-        other = Pending(self.seat, self.kinds, self.ptype, self.copies)
+        other = Pending(self.seat, self.kinds, self.ptype, self.copies, self.combo)
         other.target = self.target
         other.dice = self.dice[:]
         other.nopes = self.nopes

@@ -6,7 +6,7 @@ module adds its own options, so a switched-off combo never appears.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -15,10 +15,11 @@ from cardtable.games.chez import actions as act
 from cardtable.games.chez import cards, playability
 from cardtable.games.chez.actions import Play
 from cardtable.games.chez.cards import JOKER, NKINDS
-from cardtable.games.chez.combos import doubles
 from cardtable.games.chez.dice import JOKER_DIE, upgraded
 from cardtable.games.chez.plague import PLAGUE_DIE
 from cardtable.games.chez.plays import ChezPlays
+from cardtable.games.chez.rules import doubles
+from cardtable.games.chez.ruleset import ChezRuleset
 from cardtable.games.chez.steps import R_ACCEPT, R_PLAGUE, DrawStep, RollStep
 
 # the interpreted table module's tables, and the card tables, as statics of this
@@ -58,7 +59,7 @@ class ChezTurn(ChezPlays):
                 if "doubles" in on:
                     doubles.joker_stacks(jokers, out)
             return out
-        game = self.game
+        game = cast(ChezRuleset, self.game)
         if self.actions_left:
             # unsorted: the plays come from bit sets of kinds and values, in kind order;
             # the kinds and their bits in one pass over the hand
@@ -113,13 +114,13 @@ class ChezTurn(ChezPlays):
                     kinds,
                     dup,
                     kbits,
-                    self.game.decks == 1,
+                    cast(ChezRuleset, self.game).decks == 1,
                     topkey,
                     playable,
                     plays,
                     "two_red_sixes" in on,
                 )
-            game = self.game
+            game = cast(ChezRuleset, self.game)
             offers = game.discard_by_mask[mask]
             if offers is None:
                 offers = game.discard_offers(mask)
@@ -155,7 +156,7 @@ class ChezTurn(ChezPlays):
         elif action is act.ACCEPT:
             self._accept()
         else:
-            for front in self.game.fronts:
+            for front in cast(ChezRuleset, self.game).fronts:
                 if front.owns(action):
                     front.apply(self, action)
                     return

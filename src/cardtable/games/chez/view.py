@@ -7,7 +7,7 @@ asked reveals nothing about who holds an Ace.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -15,11 +15,21 @@ from cardtable.engine.game import Marker, check_seat
 from cardtable.games.chez.cards import NAME, RANK_NAMES, VALUE_WORDS
 from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.playability import describe_key
-from cardtable.games.chez.schema import CastleView, ChezObservation, LastRoll, Prompt, Status
+from cardtable.games.chez.ruleset import ChezRuleset
+from cardtable.games.chez.schema import (
+    CastleView,
+    ChezObservation,
+    LastRoll,
+    PlayName,
+    Prompt,
+    Status,
+)
 from cardtable.games.chez.steps import (
+    PLAY_NAMES,
     DrawStep,
     GiveStep,
     NameStep,
+    Pending,
     RollStep,
     TakeStep,
     TargetStep,
@@ -48,7 +58,7 @@ class ChezView(ChezCore):
                 "step": "window",
                 "seat": self.cp if isinstance(self.cp, int) else None,
                 "on": _names(play.kinds),
-                "play": play.ptype.label,
+                "play": self._play_name(play),
                 "by": play.seat,
                 "target": play.target if play.target >= 0 else None,
                 "nopes": play.nopes,
@@ -56,7 +66,7 @@ class ChezView(ChezCore):
             }
         if isinstance(step, TargetStep):
             play = step.play
-            return {"step": "target", "seat": play.seat, "play": play.ptype.label}
+            return {"step": "target", "seat": play.seat, "play": self._play_name(play)}
         if isinstance(step, GiveStep):
             play = step.play
             return {"step": "give", "seat": play.seat, "to": play.target, "left": step.left}
@@ -70,9 +80,15 @@ class ChezView(ChezCore):
             return {"step": "take", "seat": step.play.seat, "from": step.play.target}
         return {"step": "chance"}
 
+    def _play_name(self, play: Pending) -> PlayName:
+        """What the views call a pending play: its combo's label, or its kind's."""
+        rule = cast(ChezRuleset, self.game).combo(play.combo)
+        # a rule's label is one of the schema's words (a test checks the registry's)
+        return PLAY_NAMES[play.ptype] if rule is None else cast(PlayName, rule.label)
+
     # a TypedDict is a plain dict at run time, but mypy relates it to no ``dict[str, Any]``
     def observation(self, seat: int) -> ChezObservation:  # type: ignore[override]
-        check_seat(self.as_state(), seat)
+        check_seat(self, seat)
         kind = self.kind
         top = self.discard[-1] if self.discard else None
         status: list[Status] = []

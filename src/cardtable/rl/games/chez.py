@@ -18,8 +18,9 @@ or more is labelled by what its player chooses — the first card, the last card
 and the values in between — because the engine takes the middle cards
 canonically (docs/games/chez.md): ``7H+7+7S`` is a Triple of sevens from 7H to
 7S, ``2C+3+4+5D`` a Revolution. The table lists every first/last/middle choice
-of Doubles to Quadruples and Joker stacks, the Revolution, the Royal Court, the
-King-Queen Combo and the True Transformation.
+of Doubles to Quadruples and Joker stacks, then every play of each combo of the
+registry (``games.chez.rules.DISCARD``), in its order, as the combo lists them
+for a hand holding every card.
 
 Seats in the tensor are relative: index 0 is the observing seat, then the next
 seats in seat order.
@@ -42,6 +43,8 @@ from cardtable.games.chez.cards import (
     RANK_NAMES,
     make_kind,
 )
+from cardtable.games.chez.rules import DISCARD
+from cardtable.games.chez.rules._shape import every_play
 from cardtable.rl.codec import Codec, one_hot
 from cardtable.rl.spaces import ActionTable, Layout
 
@@ -79,20 +82,6 @@ def _of_rank(rank: int) -> list[int]:
     return [make_kind(rank, s) for s in range(4)]
 
 
-def _ordered(groups: list[list[int]]) -> list[tuple[int, ...]]:
-    """One card of each group, every first/last choice, middles by value."""
-    out = []
-    for fi, first_group in enumerate(groups):
-        for li, last_group in enumerate(groups):
-            if li == fi:
-                continue
-            mids = tuple(groups[i][0] for i in range(len(groups)) if i not in (fi, li))
-            for f in first_group:
-                for last in last_group:
-                    out.append((f, *mids, last))
-    return out
-
-
 def combo_labels() -> list[str]:
     plays: list[tuple[int, ...]] = []
     for m in range(2, 5):
@@ -101,12 +90,8 @@ def combo_labels() -> list[str]:
             for f in _of_rank(rank):
                 for last in _of_rank(rank):
                     plays.append((f, *([f] * (m - 2)), last))
-    plays += _ordered([_of_rank(r) for r in (2, 3, 4, 5)])  # Revolution
-    plays += _ordered([_of_rank(r) for r in (11, 12, 13)])  # Royal Court
-    for s in range(4):  # King-Queen
-        plays += [(make_kind(13, s), make_kind(12, s)), (make_kind(12, s), make_kind(13, s))]
-        for start in range(1, 10):  # True Transformation
-            plays += _ordered([[make_kind(r, s)] for r in range(start, start + 5)])
+    for rule in DISCARD:  # every play each registered combo may offer
+        plays += [play.cards for play in every_play(rule)]
     labels: list[str] = []
     seen: set[str] = set()
     for kinds in plays:

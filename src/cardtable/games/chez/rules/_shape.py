@@ -1,4 +1,5 @@
-"""Shared shape of discard-pile combos: first card playable, last card on top.
+"""The shape of a combo rule (``DiscardCombo``, ``FrontCombo``: the frozen value each rule
+module holds as ``RULE``) and what its plays share: first card playable, last card on top.
 
 The engine offers every choice of first and last card; the cards in between
 are taken canonically (the lowest kinds of what is left), because which
@@ -8,16 +9,14 @@ copies sit in the middle never changes the play, only which cards you keep
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-from cardtable.engine.game import Action
+from cardtable.engine.game import Action, Setting
 from cardtable.games.chez.actions import Play, play_of
-from cardtable.games.chez.cards import NKINDS
-
-if TYPE_CHECKING:
-    from cardtable.games.chez.core import ChezCore
-
+from cardtable.games.chez.cards import NKINDS, RANK
+from cardtable.games.chez.core import ChezCore
+from cardtable.games.chez.steps import Pending
 
 EVERY_KIND: tuple[bool, ...] = (True,) * NKINDS  # a playability row that plays anything
 
@@ -73,6 +72,34 @@ class Offer:
             memo.clear()
         found = memo[key] = tuple(runs)
         return found
+
+
+Options = Callable[[Sequence[list[int]], Sequence[bool], list[Play]], None]
+
+
+class OfferOf(Offer):
+    """An ``Offer`` that calls plain functions: for a rule declared outside the compiled
+    modules (a test's toy combo), which cannot subclass a compiled class; a rule module
+    of the game subclasses ``Offer`` instead (a method call costs less than this one)."""
+
+    def __init__(
+        self,
+        options: Options,
+        kinds: int = 0,
+        applies: Callable[[int, int, bool], bool] | None = None,
+    ) -> None:
+        super().__init__(kinds)
+        self._options = options
+        self._applies = applies
+
+    def applies(self, mask: int, kinds: int, repeats: bool) -> bool:
+        ask = self._applies
+        return True if ask is None else ask(mask, kinds, repeats)
+
+    def options(
+        self, by_rank: Sequence[list[int]], playable: Sequence[bool], out: list[Play]
+    ) -> None:
+        self._options(by_rank, playable, out)
 
 
 def kinds_of(ranks: Sequence[int]) -> int:
@@ -150,3 +177,68 @@ def run_orders(kinds: Sequence[int], playable: Sequence[bool], out: list[Play]) 
                 continue
             mids = tuple(k for k in kinds if k != f and k != last)
             out.append(play_of((f, *mids, last)))
+
+
+def switch(name: str, title: str) -> Setting:
+    """The game setting that switches a combo on or off (on by default)."""
+    return Setting(name, True, title, (True, False), bool)
+
+
+# ``eq=False``: a rule is itself, compared and hashed by identity (the game keys its
+# tables by the tuple of rules switched on)
+@dataclass(frozen=True, eq=False)
+class DiscardCombo:
+    """A combo played onto the discard pile: when it is offered, what it offers, how its
+    play is recognised and played, and what it does.
+
+    The turn offers ``offer``'s plays for a hand holding ``needs`` and ``values``; the
+    play asks ``recognises`` of each combo switched on, in the registry's order, and
+    pushes its steps from the flags; ``resolve`` (or ``noped``) runs once its window
+    closes.
+    """
+
+    name: str  # its game setting and its statistics counter
+    label: str  # what the views call its play (a ``schema.PlayName``)
+    title: str  # its setting, in words
+    needs: int  # value bits (1 << rank) the hand must hold for ``offer.applies`` to be asked
+    values: int  # how many distinct values (Ace to King) it must hold, likewise
+    offer: Offer  # ``applies`` and ``options`` as compiled methods, which the turn calls
+    recognises: Callable[[Sequence[int], Sequence[int]], bool]  # sorted values, kinds
+    resolve: Callable[[ChezCore, Pending], None]  # once no nope cancelled it
+    noped: Callable[[ChezCore, Pending], None]  # once an odd number of nopes did
+    asks_applies: bool = False  # ``needs`` and ``values`` do not say it all
+    targeted: bool = False  # its player names another player first
+    targets_empty_hands: bool = False  # ... who may be one without cards
+    dice: tuple[int, ...] = ()  # rolled before its window
+    nopeable: bool = True  # it opens a reaction window
+    pickup_if_emptied: bool = False  # an emptied hand picks up one card at once
+
+    @property
+    def setting(self) -> Setting:
+        return switch(self.name, self.title)
+
+
+@dataclass(frozen=True, eq=False)
+class FrontCombo:
+    """A combo laid in front of its player with the bonus action (Castle, Siege, Betting
+    Man): the turn asks ``offer`` (its questions as compiled methods) whenever the hand
+    holds ``offer.needs``, and applies an action through the rule whose ``offer`` owns it."""
+
+    name: str  # its game setting
+    title: str  # its setting, in words
+    offer: FrontOffer
+
+    @property
+    def setting(self) -> Setting:
+        return switch(self.name, self.title)
+
+
+def every_play(rule: DiscardCombo) -> list[Play]:
+    """Every play ``rule`` offers a hand holding every card (the RL action table's
+    combos): each first/last choice, the middle cards canonical."""
+    by_rank: list[list[int]] = [[] for _ in range(14)]
+    for kind in range(NKINDS):
+        by_rank[RANK[kind]].append(kind)
+    out: list[Play] = []
+    rule.offer.options(by_rank, EVERY_KIND, out)
+    return out

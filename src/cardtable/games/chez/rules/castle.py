@@ -1,22 +1,17 @@
 """Castle (front combo): 7, 8, 9 make one wall, with a 10 two; absorbs attacks.
 
-A complete front-combo module (the shape is ``combos.FrontCombo``); what a
+A complete front-combo module (its ``RULE``, a ``FrontCombo``); what a
 Castle absorbs is the attacks' own business (``ChezCore._absorb``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from cardtable.engine.game import Action, Setting
+from cardtable.engine.game import Action
 from cardtable.games.chez.actions import CASTLE, CASTLE_TEN
-from cardtable.games.chez.combos._shape import FrontOffer
+from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.piles import Castle
+from cardtable.games.chez.rules._shape import FrontCombo, FrontOffer
 
-if TYPE_CHECKING:
-    from cardtable.games.chez.core import ChezCore
-
-SETTING: Setting = Setting("castle", True, "Castles (front combo)", (True, False), bool)
 RANKS = (7, 8, 9)
 NEEDS = sum(1 << r for r in RANKS)
 
@@ -76,4 +71,4 @@ class _Front(FrontOffer):
         apply(state, action)
 
 
-FRONT_OFFER: FrontOffer = _Front(NEEDS)
+RULE: FrontCombo = FrontCombo(name="castle", title="Castles (front combo)", offer=_Front(NEEDS))

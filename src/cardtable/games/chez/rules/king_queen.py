@@ -1,46 +1,28 @@
 """The King-Queen Combo: King and Queen of one suit; exchange whole hands.
 
-A complete rule module (the shape is ``combos.DiscardCombo``): everything the
-game needs to know about this combo is declared here, and the turn (``turn``),
-the play (``plays``) and the resolution (``specials``) ask ``combos.DISCARD``
-for it.
+A complete rule module: everything the game needs to know about this combo is
+its ``RULE`` (a ``DiscardCombo``), and the turn (``turn``), the play (``plays``)
+and the resolution (``specials``) ask the registry (``rules.DISCARD``) for it.
 
-- when it applies: ``SETTING`` is on and the hand holds the ranks in ``NEEDS``;
+- when it applies: its setting is on and the hand holds the values in ``needs``;
 - what it offers: ``options`` (the legal plays);
 - how a play is recognised: ``recognises`` (the sorted values of its cards);
-- how it is played: ``TARGETED``, ``TARGETS_EMPTY_HANDS``, ``DICE``, ``NOPEABLE``,
-  ``PICKUP_IF_EMPTIED``;
+- how it is played: ``targeted``, ``targets_empty_hands``, ``dice``, ``nopeable``,
+  ``pickup_if_emptied``;
 - what it does once no nope cancels it: ``resolve`` (and ``noped`` if one does).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from cardtable.engine.game import Setting
 from cardtable.games.chez.actions import Play, play_of
 from cardtable.games.chez.cards import KING, QUEEN, make_kind
-from cardtable.games.chez.combos._shape import Offer, always, kinds_of
-from cardtable.games.chez.steps import KQ, Pending
+from cardtable.games.chez.core import ChezCore
+from cardtable.games.chez.rules._shape import DiscardCombo, Offer, kinds_of
+from cardtable.games.chez.steps import Pending
 
-if TYPE_CHECKING:
-    from cardtable.games.chez.core import ChezCore
-
-SETTING: Setting = Setting("king_queen", True, "The King-Queen combo", (True, False), bool)
-PTYPE = KQ  # its kind of play on the discard pile
-NEEDS = (1 << QUEEN) | (1 << KING)  # value bits the hand must hold
-VALUES = 2  # distinct values in hand
 RANKS = (QUEEN, KING)
-TARGETED = True  # its player names the other player first
-TARGETS_EMPTY_HANDS = False
-DICE: tuple[int, ...] = ()  # no dice before its window
-NOPEABLE = True  # it opens a reaction window
-PICKUP_IF_EMPTIED = True  # a special may not empty the hand: pick up one card at once
-TALLY = "king_queen"  # the statistics counter
-
-
-applies = always  # ``NEEDS`` says it all
 
 
 def options(by_rank: Sequence[list[int]], playable: Sequence[bool], out: list[Play]) -> None:
@@ -86,4 +68,16 @@ class _Offer(Offer):
         options(by_rank, playable, out)
 
 
-OFFER: Offer = _Offer(kinds_of(RANKS))  # its plays depend on these kinds alone
+RULE: DiscardCombo = DiscardCombo(
+    name="king_queen",  # its setting and its statistics counter
+    label="King-Queen",
+    title="The King-Queen combo",
+    needs=(1 << QUEEN) | (1 << KING),  # value bits the hand must hold: they say it all
+    values=2,  # distinct values in hand
+    offer=_Offer(kinds_of(RANKS)),  # its plays depend on these kinds alone
+    recognises=recognises,
+    resolve=resolve,
+    noped=noped,
+    targeted=True,  # its player names the other player first
+    pickup_if_emptied=True,  # a special may not empty the hand: pick up one card at once
+)

@@ -1,34 +1,20 @@
 """The Two Red Sixes: 6H and 6D together; a d8 roll of 6 empties your hand at once.
 
-Otherwise it acts as a double 6 with that roll. A complete rule module (the
-shape is ``combos.DiscardCombo``).
+Otherwise it acts as a double 6 with that roll. A complete rule module: its
+``RULE`` (a ``DiscardCombo``) is all the game knows of it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from cardtable.engine.game import Setting
 from cardtable.games.chez.actions import Play, play_of
 from cardtable.games.chez.cards import SIX_DIAMONDS, SIX_HEARTS
-from cardtable.games.chez.combos._shape import Offer
+from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.dice import SIX_DIE, upgraded
-from cardtable.games.chez.steps import FX_SIX, TRS, DrawStep, FxStep, Pending
+from cardtable.games.chez.rules._shape import DiscardCombo, Offer
+from cardtable.games.chez.steps import FX_SIX, DrawStep, FxStep, Pending
 
-if TYPE_CHECKING:
-    from cardtable.games.chez.core import ChezCore
-
-SETTING: Setting = Setting("two_red_sixes", True, "The Two Red Sixes combo", (True, False), bool)
-PTYPE = TRS
-NEEDS = 1 << 6
-VALUES = 1  # distinct values in hand
-TARGETED = False
-TARGETS_EMPTY_HANDS = False
-DICE = upgraded(SIX_DIE, 1)  # a double 6's die
-NOPEABLE = True
-PICKUP_IF_EMPTIED = False  # a winning one may empty the hand; ``resolve`` and ``noped`` decide
-TALLY = "two_red_sixes"
 PAIR = frozenset({SIX_HEARTS, SIX_DIAMONDS})
 
 
@@ -79,5 +65,18 @@ class _Offer(Offer):
         options(by_rank, playable, out)
 
 
-# its plays depend on these two kinds alone
-OFFER: Offer = _Offer((1 << SIX_HEARTS) | (1 << SIX_DIAMONDS))
+RULE: DiscardCombo = DiscardCombo(
+    name="two_red_sixes",
+    label="Two Red Sixes",
+    title="The Two Red Sixes combo",
+    needs=1 << 6,
+    values=1,  # distinct values in hand
+    offer=_Offer((1 << SIX_HEARTS) | (1 << SIX_DIAMONDS)),  # its plays: these two kinds
+    recognises=recognises,
+    resolve=resolve,
+    noped=noped,
+    asks_applies=True,  # a pair of sixes, not one
+    dice=upgraded(SIX_DIE, 1),  # a double 6's die
+    # a winning one may empty the hand; ``resolve`` and ``noped`` decide
+    pickup_if_emptied=False,
+)

@@ -1,38 +1,21 @@
 """The Royal Court: Jack, Queen and King together; King, then Queen, then Jack (d6).
 
-A complete rule module (the shape is ``combos.DiscardCombo``). It counts as
+A complete rule module (its ``RULE``, a ``DiscardCombo``). It counts as
 one copy of each: one card swapped, one Queen effect, the Jack's die stepped up.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from cardtable.engine.game import Setting
 from cardtable.games.chez.actions import Play
 from cardtable.games.chez.cards import JACK, KING, QUEEN
-from cardtable.games.chez.combos._shape import Offer, always, kinds_of, one_of_each
+from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.dice import JACK_DIE, upgraded
-from cardtable.games.chez.steps import FX_JACK, FX_QUEEN, ROYAL, FxStep, Pending
+from cardtable.games.chez.rules._shape import DiscardCombo, Offer, kinds_of, one_of_each
+from cardtable.games.chez.steps import FX_JACK, FX_QUEEN, FxStep, Pending
 
-if TYPE_CHECKING:
-    from cardtable.games.chez.core import ChezCore
-
-SETTING: Setting = Setting("royal_court", True, "The Royal Court combo", (True, False), bool)
-PTYPE = ROYAL
 RANKS = (JACK, QUEEN, KING)
-NEEDS = sum(1 << r for r in RANKS)
-VALUES = 3  # distinct values in hand
-TARGETED = True
-TARGETS_EMPTY_HANDS = False
-DICE = upgraded(JACK_DIE, 1)  # rolled before the window
-NOPEABLE = True
-PICKUP_IF_EMPTIED = False
-TALLY = "royal_court"
-
-
-applies = always  # ``NEEDS`` says it all
 
 
 def options(by_rank: Sequence[list[int]], playable: Sequence[bool], out: list[Play]) -> None:
@@ -63,4 +46,16 @@ class _Offer(Offer):
         options(by_rank, playable, out)
 
 
-OFFER: Offer = _Offer(kinds_of(RANKS))  # its plays depend on these kinds alone
+RULE: DiscardCombo = DiscardCombo(
+    name="royal_court",
+    label="Royal Court",
+    title="The Royal Court combo",
+    needs=sum(1 << r for r in RANKS),  # they say it all
+    values=3,  # distinct values in hand
+    offer=_Offer(kinds_of(RANKS)),  # its plays depend on these kinds alone
+    recognises=recognises,
+    resolve=resolve,
+    noped=noped,
+    targeted=True,
+    dice=upgraded(JACK_DIE, 1),  # rolled before the window
+)

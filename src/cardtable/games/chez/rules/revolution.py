@@ -1,36 +1,19 @@
 """The Revolution: one each of 2, 3, 4, 5; overthrows a royal-heavy opponent.
 
-A complete rule module (the shape is ``combos.DiscardCombo``).
+A complete rule module: its ``RULE`` (a ``DiscardCombo``) is all the game knows of it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from cardtable.engine.game import Setting
 from cardtable.games.chez.actions import Play
 from cardtable.games.chez.cards import RANK
-from cardtable.games.chez.combos._shape import Offer, always, kinds_of, one_of_each
-from cardtable.games.chez.steps import REVOLUTION, DrawStep, Pending
+from cardtable.games.chez.core import ChezCore
+from cardtable.games.chez.rules._shape import DiscardCombo, Offer, kinds_of, one_of_each
+from cardtable.games.chez.steps import DrawStep, Pending
 
-if TYPE_CHECKING:
-    from cardtable.games.chez.core import ChezCore
-
-SETTING: Setting = Setting("revolution", True, "The Revolution combo", (True, False), bool)
-PTYPE = REVOLUTION
 RANKS = (2, 3, 4, 5)
-NEEDS = sum(1 << r for r in RANKS)
-VALUES = 4  # distinct values in hand
-TARGETED = True
-TARGETS_EMPTY_HANDS = True  # any other player still in, even one without cards
-DICE: tuple[int, ...] = ()
-NOPEABLE = True
-PICKUP_IF_EMPTIED = False
-TALLY = "revolution"
-
-
-applies = always  # ``NEEDS`` says it all
 
 
 def options(by_rank: Sequence[list[int]], playable: Sequence[bool], out: list[Play]) -> None:
@@ -80,4 +63,16 @@ class _Offer(Offer):
         options(by_rank, playable, out)
 
 
-OFFER: Offer = _Offer(kinds_of(RANKS))  # its plays depend on these kinds alone
+RULE: DiscardCombo = DiscardCombo(
+    name="revolution",
+    label="Revolution",
+    title="The Revolution combo",
+    needs=sum(1 << r for r in RANKS),  # they say it all
+    values=4,  # distinct values in hand
+    offer=_Offer(kinds_of(RANKS)),  # its plays depend on these kinds alone
+    recognises=recognises,
+    resolve=resolve,
+    noped=noped,
+    targeted=True,
+    targets_empty_hands=True,  # any other player still in, even one without cards
+)

@@ -1,20 +1,15 @@
 """Siege (bonus action): a 10 from your hand on another player's Castle knocks a wall.
 
-A complete front-combo module (the shape is ``combos.FrontCombo``).
+A complete front-combo module (its ``RULE``, a ``FrontCombo``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from cardtable.engine.game import Action, Setting
+from cardtable.engine.game import Action
 from cardtable.games.chez.actions import SIEGE, Siege
-from cardtable.games.chez.combos._shape import FrontOffer
+from cardtable.games.chez.core import ChezCore
+from cardtable.games.chez.rules._shape import FrontCombo, FrontOffer
 
-if TYPE_CHECKING:
-    from cardtable.games.chez.core import ChezCore
-
-SETTING: Setting = Setting("siege", True, "Siege on other players' Castles", (True, False), bool)
 NEEDS = 1 << 10
 
 
@@ -77,4 +72,6 @@ class _Front(FrontOffer):
         apply(state, action)
 
 
-FRONT_OFFER: FrontOffer = _Front(NEEDS)
+RULE: FrontCombo = FrontCombo(
+    name="siege", title="Siege on other players' Castles", offer=_Front(NEEDS)
+)

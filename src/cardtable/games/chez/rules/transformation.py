@@ -1,36 +1,22 @@
 """True Transformation: a five-card straight flush (Ace low); the top becomes what you name.
 
 It cannot be noped. The named value and colour hold until the next card is
-played. A complete rule module (the shape is ``combos.DiscardCombo``).
+played. A complete rule module: its ``RULE`` (a ``DiscardCombo``) is all the game
+knows of it, and ``name`` is what its naming step does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from cardtable.engine.game import Setting
 from cardtable.games.chez.actions import Play
 from cardtable.games.chez.cards import JOKER, RANK, SUIT, make_kind
-from cardtable.games.chez.combos._shape import Offer, run_orders
+from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.playability import top_key
-from cardtable.games.chez.steps import TT, NameStep, Pending
+from cardtable.games.chez.rules._shape import DiscardCombo, Offer, run_orders
+from cardtable.games.chez.steps import NameStep, Pending
 
-if TYPE_CHECKING:
-    from cardtable.games.chez.core import ChezCore
-
-SETTING: Setting = Setting(
-    "true_transformation", True, "The True Transformation combo", (True, False), bool
-)
-PTYPE = TT
-NEEDS = 0  # five values of one suit: ``applies`` looks
-VALUES = 5  # distinct values in hand, at least
-TARGETED = False
-TARGETS_EMPTY_HANDS = False
-DICE: tuple[int, ...] = ()
-NOPEABLE = False
-PICKUP_IF_EMPTIED = True
-TALLY = "true_transformation"
 LANE: Final = (1 << 13) - 1  # one suit's 13 kinds in the kind bits (Ace lowest)
 
 
@@ -99,4 +85,17 @@ class _Offer(Offer):
         options(by_rank, playable, out)
 
 
-OFFER: Offer = _Offer()
+RULE: DiscardCombo = DiscardCombo(
+    name="true_transformation",
+    label="True Transformation",
+    title="The True Transformation combo",
+    needs=0,  # five values of one suit: ``applies`` looks
+    values=5,  # distinct values in hand, at least
+    offer=_Offer(),
+    recognises=recognises,
+    resolve=resolve,
+    noped=noped,
+    asks_applies=True,
+    nopeable=False,
+    pickup_if_emptied=True,
+)

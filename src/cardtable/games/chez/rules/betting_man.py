@@ -1,25 +1,18 @@
 """The Betting Man (front combo): two Jokers, name 1-12, roll a d12.
 
 A match empties the hand at once; otherwise its player picks up the
-difference. A complete front-combo module (the shape is ``combos.FrontCombo``).
+difference. A complete front-combo module (its ``RULE``, a ``FrontCombo``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from cardtable.engine.game import Action, Setting
+from cardtable.engine.game import Action
 from cardtable.games.chez.actions import BET, Bet
 from cardtable.games.chez.cards import JOKER
-from cardtable.games.chez.combos._shape import FrontOffer
+from cardtable.games.chez.core import ChezCore
+from cardtable.games.chez.rules._shape import FrontCombo, FrontOffer
 from cardtable.games.chez.steps import R_BET, DrawStep, RollStep
 
-if TYPE_CHECKING:
-    from cardtable.games.chez.core import ChezCore
-
-SETTING: Setting = Setting(
-    "betting_man", True, "The Betting Man (front combo)", (True, False), bool
-)
 NEEDS = 1 << 0  # Jokers
 DIE = 12
 
@@ -82,4 +75,6 @@ class _Front(FrontOffer):
         apply(state, action)
 
 
-FRONT_OFFER: FrontOffer = _Front(NEEDS)
+RULE: FrontCombo = FrontCombo(
+    name="betting_man", title="The Betting Man (front combo)", offer=_Front(NEEDS)
+)
