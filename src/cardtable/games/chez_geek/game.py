@@ -70,9 +70,9 @@ class ChezGeekGame(ChezGeekTables):
         ),
     )
     bots: ClassVar[dict[str, str]] = {
-        "heuristic": "cardtable.games.chez_geek.bots:HeuristicBot",
-        "rollout": "cardtable.games.chez_geek.rollout:RolloutBot",
-        "sandbag": "cardtable.games.chez_geek.sandbag:SandbagBot",
+        "heuristic": "cardtable.games.chez_geek.ai.bots:HeuristicBot",
+        "rollout": "cardtable.games.chez_geek.ai.rollout:RolloutBot",
+        "sandbag": "cardtable.games.chez_geek.ai.sandbag:SandbagBot",
     }
     default_bot: ClassVar[str] = "heuristic"
     file_options: ClassVar[tuple[FileOption, ...]] = (
