@@ -110,6 +110,9 @@ class EffectSyntax:
     target_default: str = ""
     amount: int = 0
 
+    def __reduce__(self) -> tuple[type[EffectSyntax], tuple[object, ...]]:
+        return (EffectSyntax, (self.fields, self.targets, self.target_default, self.amount))
+
 
 @dataclass(frozen=True, slots=True)
 class Effect:

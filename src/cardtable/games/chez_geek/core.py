@@ -110,6 +110,11 @@ class EffectRule:
     budget: bool = False
     aim: Aim = Aim.NONE
 
+    def __reduce__(self) -> tuple[type[EffectRule], tuple[object, ...]]:
+        # compiled, a frozen class refuses the attribute writes of default unpickling
+        fields = (self.syntax, self.offered, self.targets, self.resolve, self.stay, self.gives)
+        return (EffectRule, (self.name, *fields, self.budget, self.aim))
+
     @property
     def kind(self) -> str:
         """The word a deck file names it with (its registry name)."""

@@ -7,7 +7,7 @@ never happened (``plays.resolve``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from cardtable.games.chez_geek.cards import CANCEL_TARGETS, EffectSyntax
 from cardtable.games.chez_geek.core import EffectRule
@@ -40,7 +40,7 @@ def resolve(st: ChezGeekCore, play: Announced, t: int, e: Effect) -> bool:
     return False
 
 
-RULE = EffectRule(
+RULE: Final[EffectRule] = EffectRule(
     "cancel",
     syntax=EffectSyntax(frozenset({"target", "tag"}), targets=CANCEL_TARGETS),
     resolve=resolve,

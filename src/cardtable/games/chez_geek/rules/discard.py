@@ -6,7 +6,7 @@ The host may refuse (``pass``), which costs Free Time instead
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.games.chez_geek.cards import EffectSyntax
 from cardtable.games.chez_geek.core import EffectRule
@@ -21,4 +21,6 @@ def stay(st: ChezGeekCore, seat: int, index: int, e: Effect) -> None:
     st.stack.append(PersonCost(seat, e.tags, e.or_any))
 
 
-RULE = EffectRule("discard", syntax=EffectSyntax(frozenset({"tags", "or_any"})), stay=stay)
+RULE: Final[EffectRule] = EffectRule(
+    "discard", syntax=EffectSyntax(frozenset({"tags", "or_any"})), stay=stay
+)

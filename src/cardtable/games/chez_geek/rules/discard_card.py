@@ -5,7 +5,7 @@ A Cat never leaves its room, so it is never a target.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.games.chez_geek.cards import EffectSyntax
 from cardtable.games.chez_geek.core import Aim, EffectRule, Target
@@ -31,7 +31,7 @@ def resolve(st: ChezGeekCore, play: Announced, t: int, e: Effect) -> bool:
     return False
 
 
-RULE = EffectRule(
+RULE: Final[EffectRule] = EffectRule(
     "discard_card",
     syntax=EffectSyntax(frozenset({"card_kind", "tags", "scope"})),
     targets=targets,

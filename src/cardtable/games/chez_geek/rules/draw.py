@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.games.chez_geek.cards import EffectSyntax
 from cardtable.games.chez_geek.core import EffectRule
@@ -22,4 +22,6 @@ def resolve(st: ChezGeekCore, play: Announced, t: int, e: Effect) -> bool:
     return False
 
 
-RULE = EffectRule("draw", syntax=EffectSyntax(frozenset({"amount"}), amount=1), resolve=resolve)
+RULE: Final[EffectRule] = EffectRule(
+    "draw", syntax=EffectSyntax(frozenset({"amount"}), amount=1), resolve=resolve
+)

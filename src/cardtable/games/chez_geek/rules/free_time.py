@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.games.chez_geek.budget import change_budget, penalise
 from cardtable.games.chez_geek.core import Aim, EffectRule
@@ -26,7 +26,7 @@ def gives(e: Effect) -> tuple[int, int]:
     return (0, e.amount)
 
 
-RULE = EffectRule(
+RULE: Final[EffectRule] = EffectRule(
     "free_time",
     syntax=income.SYNTAX,
     offered=income.offered,

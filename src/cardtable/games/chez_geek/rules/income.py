@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from cardtable.games.chez_geek.steps import Announced
 
 # Income and Free Time: an amount, for how long, and whose (``self`` or ``other``)
-SYNTAX: Final = EffectSyntax(
+SYNTAX: Final[EffectSyntax] = EffectSyntax(
     frozenset({"amount", "duration", "turns", "target"}),
     targets=("self", "other"),
     target_default="self",
@@ -50,7 +50,7 @@ def gives(e: Effect) -> tuple[int, int]:
     return (e.amount, 0)
 
 
-RULE = EffectRule(
+RULE: Final[EffectRule] = EffectRule(
     "income",
     syntax=SYNTAX,
     offered=offered,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.games.chez_geek import people
 from cardtable.games.chez_geek.core import Aim, EffectRule, Target
@@ -40,4 +40,6 @@ def resolve(st: ChezGeekCore, play: Announced, t: int, e: Effect) -> bool:
     return False
 
 
-RULE = EffectRule("move_person", targets=targets, resolve=resolve, aim=Aim.ROOM_PERSON)
+RULE: Final[EffectRule] = EffectRule(
+    "move_person", targets=targets, resolve=resolve, aim=Aim.ROOM_PERSON
+)

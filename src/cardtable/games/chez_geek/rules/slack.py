@@ -6,7 +6,7 @@ discarded.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.games.chez_geek.cards import EffectSyntax
 from cardtable.games.chez_geek.core import Aim, EffectRule, Target
@@ -45,7 +45,7 @@ def stay(st: ChezGeekCore, seat: int, index: int, e: Effect) -> None:
     st.dirty = True
 
 
-RULE = EffectRule(
+RULE: Final[EffectRule] = EffectRule(
     "slack",
     syntax=EffectSyntax(frozenset({"amount", "card_kind", "tags", "scope"})),
     targets=targets,

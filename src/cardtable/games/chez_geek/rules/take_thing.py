@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardtable.games.chez_geek.cards import EffectSyntax
 from cardtable.games.chez_geek.core import Aim, EffectRule, Target
@@ -32,7 +32,7 @@ def resolve(st: ChezGeekCore, play: Announced, t: int, e: Effect) -> bool:
     return False
 
 
-RULE = EffectRule(
+RULE: Final[EffectRule] = EffectRule(
     "take_thing",
     syntax=EffectSyntax(frozenset({"tags", "to"})),
     targets=targets,
