@@ -23,8 +23,8 @@ import numpy as np
 from cardtable.bots.infoset import decide
 from cardtable.engine.game import Marker
 from cardtable.engine.registry import load_game
-from cardtable.games.chez_geek import estimate
-from cardtable.games.chez_geek.bots import HeuristicBot, expected
+from cardtable.games.chez_geek.ai import estimate
+from cardtable.games.chez_geek.ai.bots import HeuristicBot, expected
 from cardtable.games.chez_geek.cards import Num
 from cardtable.games.chez_geek.state import ChezGeekState
 

@@ -21,7 +21,7 @@ from collections import Counter
 from cardtable.engine.game import Marker
 from cardtable.engine.registry import load_game
 from cardtable.games.chez_geek.actions import Call, Play, Send
-from cardtable.games.chez_geek.bots import HeuristicBot
+from cardtable.games.chez_geek.ai.bots import HeuristicBot
 from cardtable.games.chez_geek.state import ChezGeekState
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardtable.bots.registry import available_bots, make_bot
 from cardtable.engine.registry import load_game
-from cardtable.games.chez_geek.bots import HeuristicBot
+from cardtable.games.chez_geek.ai.bots import HeuristicBot
 from cardtable.sim.match import play_match
 
 GAMES = 500
@@ -40,7 +40,7 @@ def test_heuristic_bot_plays_a_whole_match_with_observe() -> None:
 
 
 def test_job_report_lists_each_job_with_an_interval() -> None:
-    from cardtable.games.chez_geek.balance import job_rates, job_report
+    from cardtable.games.chez_geek.ai.balance import job_rates, job_report
 
     rates, length = job_rates(games=6, players=3)
     assert sum(r.games for r in rates) == 18 and length > 0

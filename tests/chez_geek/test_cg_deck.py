@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from cardtable.engine.registry import load_game
-from cardtable.games.chez_geek.cards import EFFECTS, LIFE_KINDS, parse_num
+from cardtable.games.chez_geek.cards import LIFE_KINDS, parse_num
 from cardtable.games.chez_geek.deck_check import check_deck_files
 from cardtable.games.chez_geek.deck_loader import OPEN_DECK, DeckError, load_deck
+from cardtable.games.chez_geek.rules.registry import EFFECT_WORDS as EFFECTS
 
 GOOD_CARD = 'name = "Pocket Lint"\nkind = "Thing"\ncost = 1\nslack = 1\n'
 

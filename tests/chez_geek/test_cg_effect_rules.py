@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from cardtable.games.chez_geek.cards import EFFECTS
-from cardtable.games.chez_geek.effects.registry import RULES
 from cardtable.games.chez_geek.game import ChezGeekGame
-from cardtable.games.chez_geek.whenevers import TARGETED
+from cardtable.games.chez_geek.rules.registry import EFFECT_WORDS as EFFECTS
+from cardtable.games.chez_geek.rules.registry import ROOM_TARGETED as TARGETED
+from cardtable.games.chez_geek.rules.registry import RULES
 
 
 def test_every_effect_word_has_a_rule() -> None:

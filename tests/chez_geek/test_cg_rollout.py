@@ -12,9 +12,9 @@ from cardtable.bots.registry import make_bot
 from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Marker
 from cardtable.engine.registry import load_game
-from cardtable.games.chez_geek.bots import HeuristicBot
-from cardtable.games.chez_geek.estimate import win_chances
-from cardtable.games.chez_geek.rollout import RolloutBot
+from cardtable.games.chez_geek.ai.bots import HeuristicBot
+from cardtable.games.chez_geek.ai.estimate import win_chances
+from cardtable.games.chez_geek.ai.rollout import RolloutBot
 from cardtable.games.chez_geek.state import ChezGeekState
 from cardtable.sim.match import play_match
 

@@ -19,11 +19,11 @@ from cardtable.bots.registry import make_bot
 from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Marker
 from cardtable.engine.registry import load_game
-from cardtable.games.chez_geek import sandbag
 from cardtable.games.chez_geek.actions import CardAct, Play
-from cardtable.games.chez_geek.bots import HeuristicBot
-from cardtable.games.chez_geek.sandbag import SandbagBot, SandbagSettings
-from cardtable.games.chez_geek.sandbag.cancels import coverage, defends
+from cardtable.games.chez_geek.ai import sandbag
+from cardtable.games.chez_geek.ai.bots import HeuristicBot
+from cardtable.games.chez_geek.ai.sandbag import SandbagBot, SandbagSettings
+from cardtable.games.chez_geek.ai.sandbag.cancels import coverage, defends
 from cardtable.games.chez_geek.state import ChezGeekState
 
 SEAT = 0  # the sandbag bot's seat in these games; heuristic bots at the others
@@ -527,7 +527,7 @@ def test_the_sandbag_package_has_no_import_circle() -> None:
     """Each module imports only those below it: settings and reading, then the rules, then bot."""
     package = Path(sandbag.__file__).parent
     names = {p.stem for p in package.glob("*.py")}
-    prefix = "cardtable.games.chez_geek.sandbag"
+    prefix = "cardtable.games.chez_geek.ai.sandbag"
     graph: dict[str, set[str]] = {}
     for path in package.glob("*.py"):
         deps: set[str] = set()

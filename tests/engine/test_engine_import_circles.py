@@ -22,6 +22,7 @@ PACKAGES = (
     "cardtable.engine",
     "cardtable.games.contest",
     "cardtable.games.chez",
+    "cardtable.games.chez_geek",
 )
 
 

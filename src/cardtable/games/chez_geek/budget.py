@@ -13,11 +13,11 @@ from cardtable.games.chez_geek.phases import CALL, DISCARD, FREE
 
 if TYPE_CHECKING:
     from cardtable.games.chez_geek.cards import Effect
-    from cardtable.games.chez_geek.state import ChezGeekState
+    from cardtable.games.chez_geek.core import ChezGeekCore
     from cardtable.games.chez_geek.steps import Announced
 
 
-def penalise(st: ChezGeekState, seat: int, ft: int, income: int) -> None:
+def penalise(st: ChezGeekCore, seat: int, ft: int, income: int) -> None:
     """Lose Free Time or Income: now if it is that seat's turn and budget is set, else next."""
     if seat == st.turn and st.phase in (CALL, FREE, DISCARD):
         st.ft = max(0, st.ft - ft)
@@ -27,7 +27,7 @@ def penalise(st: ChezGeekState, seat: int, ft: int, income: int) -> None:
         st.pen_income[seat] += income
 
 
-def change_budget(st: ChezGeekState, play: Announced, t: int, e: Effect, *, income: bool) -> bool:
+def change_budget(st: ChezGeekCore, play: Announced, t: int, e: Effect, *, income: bool) -> bool:
     """A Whenever's Income or Free Time change; ``True`` when it stays on the table for turns."""
     seat = play.seat
     who = play.target if e.target == "other" else seat

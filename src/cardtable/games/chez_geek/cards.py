@@ -32,17 +32,6 @@ TAGS = (
     "Book",
     "Cancel",
 )
-EFFECTS = (
-    "income",
-    "free_time",
-    "cancel",
-    "take_thing",
-    "move_person",
-    "discard_card",
-    "slack",
-    "draw",
-    "discard",
-)
 CANCEL_TARGETS = ("call", "shopping", "activity", "free_time", "whenever", "tag")
 DURATIONS = ("turn", "stay", "turns")
 WHEN = ("any", "own_turn", "own_free_time")
@@ -105,6 +94,24 @@ def parse_num(value: object, *, lowhigh: bool = False, dice: bool = False) -> Nu
             if 1 <= count <= 3:
                 return Num("dice", count, int(m.group(2) or "0"))
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class EffectSyntax:
+    """What a deck file may write for one effect word (its rule module declares it).
+
+    ``fields``: the keys besides ``effect`` it may give; ``targets``: the words its
+    ``target`` may be, ``target_default`` when none is written (a default outside
+    ``targets`` makes it required); ``amount``: the ``amount`` when none is written.
+    """
+
+    fields: frozenset[str] = frozenset()
+    targets: tuple[str, ...] = ()
+    target_default: str = ""
+    amount: int = 0
+
+    def __reduce__(self) -> tuple[type[EffectSyntax], tuple[object, ...]]:
+        return (EffectSyntax, (self.fields, self.targets, self.target_default, self.amount))
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,14 +8,13 @@ into one deck (the same card name twice is refused, not silently merged).
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.errors import SettingError
 from cardtable.games.chez_geek.cards import (
-    CANCEL_TARGETS,
     DURATIONS,
-    EFFECTS,
     KINDS,
     LIFE_KINDS,
     SCOPES,
@@ -24,12 +23,18 @@ from cardtable.games.chez_geek.cards import (
     CardDef,
     Deck,
     Effect,
+    EffectSyntax,
     JobDef,
     Num,
     Requirements,
     parse_num,
     slugify,
 )
+from cardtable.games.chez_geek.rules.registry import EFFECTS
+
+if TYPE_CHECKING:
+    from cardtable.engine.rules import Registry
+    from cardtable.games.chez_geek.core import EffectRule
 
 OPEN_DECK = str(Path(__file__).parent / "decks" / "open.toml")
 
@@ -54,17 +59,6 @@ CARD_FIELDS = {
     "Whenever": {"effects", "when"},
 }
 COMMON_FIELDS = {"name", "kind", "copies", "tags", "text"}
-EFFECT_FIELDS = {
-    "income": {"amount", "duration", "turns", "target"},
-    "free_time": {"amount", "duration", "turns", "target"},
-    "cancel": {"target", "tag"},
-    "take_thing": {"tags", "to"},
-    "move_person": set(),
-    "discard_card": {"card_kind", "tags", "scope"},
-    "slack": {"amount", "card_kind", "tags", "scope"},
-    "draw": {"amount"},
-    "discard": {"tags", "or_any"},
-}
 REQUIRE_FIELDS = {"invited_person", "tags_in_room", "jobs"}
 
 
@@ -82,9 +76,10 @@ class DeckError(SettingError):
 class _Ctx:
     """Where we are while reading, so every error can say it."""
 
-    def __init__(self, file: str, card: str) -> None:
+    def __init__(self, file: str, card: str, words: Mapping[str, EffectSyntax]) -> None:
         self.file = file
         self.card = card
+        self.words = words  # the effect vocabulary: each word's syntax
 
     def fail(self, field: str, problem: str) -> DeckError:
         return DeckError(self.file, self.card, field, problem)
@@ -129,24 +124,25 @@ def _effect(ctx: _Ctx, raw: Any, field: str) -> Effect:
     if not isinstance(raw, dict):
         raise ctx.fail(field, 'an effect is a table like { effect = "income", amount = 1 }')
     kind = raw.get("effect")
-    if kind not in EFFECTS:
-        raise ctx.fail(f"{field}.effect", f"unknown effect {kind!r}; known: {', '.join(EFFECTS)}")
-    extra = sorted(set(raw) - EFFECT_FIELDS[kind] - {"effect"})
+    syntax = ctx.words.get(kind) if isinstance(kind, str) else None
+    if syntax is None:
+        known = ", ".join(ctx.words)
+        raise ctx.fail(f"{field}.effect", f"unknown effect {kind!r}; known: {known}")
+    assert isinstance(kind, str)
+    extra = sorted(set(raw) - syntax.fields - {"effect"})
     if extra:
         raise ctx.fail(f"{field}.{extra[0]}", f"unknown field for effect {kind!r}")
-    sub = _Ctx(ctx.file, ctx.card)
-    amount = _int(sub, raw, "amount", 0 if kind != "draw" else 1, -10, 10)
+    sub = _Ctx(ctx.file, ctx.card, ctx.words)
+    amount = _int(sub, raw, "amount", syntax.amount, -10, 10)
     duration = _choice(sub, raw, "duration", "turn", DURATIONS)
     turns = _int(sub, raw, "turns", 0 if duration != "turns" else 1, 0, 10)
     if duration == "turns" and turns < 1:
         raise ctx.fail(f"{field}.turns", "a continuing effect lasts at least 1 turn")
     target = ""
-    if kind == "cancel":
-        target = _choice(sub, raw, "target", "", CANCEL_TARGETS)
+    if syntax.targets:
+        target = _choice(sub, raw, "target", syntax.target_default, syntax.targets)
         if target == "tag" and raw.get("tag") not in TAGS:
             raise ctx.fail(f"{field}.tag", f"a cancel of a tag names one of {', '.join(TAGS)}")
-    elif kind in ("income", "free_time"):
-        target = _choice(sub, raw, "target", "self", ("self", "other"))
     card_kind = raw.get("card_kind", "")
     if card_kind and card_kind not in LIFE_KINDS:
         raise ctx.fail(f"{field}.card_kind", f"{card_kind!r} is not a Life card kind")
@@ -294,9 +290,15 @@ def read_deck_file(path: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]
     return jobs, cards
 
 
-def load_deck(paths: list[str] | tuple[str, ...] | None = None) -> Deck:
-    """Read, validate and merge deck files (default: the open deck)."""
+def load_deck(
+    paths: list[str] | tuple[str, ...] | None = None, effects: Registry[EffectRule] | None = None
+) -> Deck:
+    """Read, validate and merge deck files (default: the open deck).
+
+    ``effects``: the effect words a card may use (default: the game's registry).
+    """
     files = list(paths) if paths else [OPEN_DECK]
+    words = {rule.name: rule.syntax for rule in (effects or EFFECTS)}
     jobs: list[JobDef] = []
     cards: list[CardDef] = []
     seen: dict[str, str] = {}
@@ -304,7 +306,7 @@ def load_deck(paths: list[str] | tuple[str, ...] | None = None) -> Deck:
         raw_jobs, raw_cards = read_deck_file(path)
         for pos, raw in enumerate(raw_jobs):
             name = raw.get("name") if isinstance(raw, dict) else None
-            ctx = _Ctx(path, name if isinstance(name, str) and name else f"job #{pos + 1}")
+            ctx = _Ctx(path, name if isinstance(name, str) and name else f"job #{pos + 1}", words)
             if not isinstance(name, str) or not name.strip():
                 raise ctx.fail("name", "every Job needs a name")
             if raw.get("kind", "Job") != "Job":
@@ -316,7 +318,7 @@ def load_deck(paths: list[str] | tuple[str, ...] | None = None) -> Deck:
             jobs.append(job)
         for pos, raw in enumerate(raw_cards):
             name = raw.get("name") if isinstance(raw, dict) else None
-            ctx = _Ctx(path, name if isinstance(name, str) and name else f"card #{pos + 1}")
+            ctx = _Ctx(path, name if isinstance(name, str) and name else f"card #{pos + 1}", words)
             if not isinstance(name, str) or not name.strip() or not slugify(name):
                 raise ctx.fail("name", "every card needs a name")
             card = _card(ctx, raw, len(cards), path)
@@ -337,19 +339,21 @@ def load_deck(paths: list[str] | tuple[str, ...] | None = None) -> Deck:
     return Deck(jobs=tuple(jobs), cards=tuple(cards), files=tuple(files))
 
 
-_CACHE: dict[tuple[tuple[str, float], ...], Deck] = {}
+_CACHE: dict[tuple[object, ...], Deck] = {}
 
 
-def cached_deck(paths: list[str] | tuple[str, ...] | None) -> Deck:
-    """Decks are immutable, so every game with the same files shares one.
+def cached_deck(
+    paths: list[str] | tuple[str, ...] | None, effects: Registry[EffectRule] | None = None
+) -> Deck:
+    """Decks are immutable, so every game with the same files and effect words shares one.
 
     The key holds each file's modification time, so an edited deck is read again.
     """
     files = tuple(paths) if paths else (OPEN_DECK,)
-    key = tuple((f, _mtime(f)) for f in files)
+    key = (effects or EFFECTS, *((f, _mtime(f)) for f in files))
     deck = _CACHE.get(key)
     if deck is None:
-        deck = _CACHE[key] = load_deck(list(files))
+        deck = _CACHE[key] = load_deck(list(files), effects)
     return deck
 
 

@@ -13,7 +13,6 @@ from cardtable.engine.errors import BadDealError
 from cardtable.games.chez_geek import people
 from cardtable.games.chez_geek.actions import Chance
 from cardtable.games.chez_geek.cards import slugify
-from cardtable.games.chez_geek.effects.registry import RULES
 from cardtable.games.chez_geek.phases import CALL, DISCARD, DRAW, FREE, ROLL, SETUP
 from cardtable.games.chez_geek.steps import (
     CALL_STEPS,
@@ -34,14 +33,14 @@ from cardtable.games.chez_geek.zones import put_in_room
 
 if TYPE_CHECKING:
     from cardtable.games.chez_geek.cards import JobDef
-    from cardtable.games.chez_geek.state import ChezGeekState
+    from cardtable.games.chez_geek.core import ChezGeekCore
 
 START_HAND = 5
 PAIR_JOBS = ("slacker", "drummer")  # the two-player Job rule
 
 
 # ---- dealing -------------------------------------------------------------------------
-def _job_pool(st: ChezGeekState) -> tuple[list[int], list[int]]:
+def _job_pool(st: ChezGeekCore) -> tuple[list[int], list[int]]:
     """(the Job pile, the Jobs the two-player rule sets apart for the players)."""
     jobs = list(range(len(st.jobdefs)))
     if st.n != 2:
@@ -52,7 +51,7 @@ def _job_pool(st: ChezGeekState) -> tuple[list[int], list[int]]:
     return [j for j in jobs if j not in pair], pair
 
 
-def start_game(st: ChezGeekState, deal: Any) -> None:
+def start_game(st: ChezGeekCore, deal: Any) -> None:
     """Deal a game: Jobs face up, five Life cards each (or the explicit deal)."""
     n = st.n
     st.first = st.game_no % n
@@ -94,21 +93,21 @@ def start_game(st: ChezGeekState, deal: Any) -> None:
     st.stack.extend(reversed(steps))
 
 
-def job_choices(st: ChezGeekState, pool: tuple[int, ...]) -> list[int]:
+def job_choices(st: ChezGeekCore, pool: tuple[int, ...]) -> list[int]:
     """The Jobs a deal or a pick may give: the pair (two-player option) or the pile."""
     if pool:
         return [j for j in pool if j in st.job_pile]
     return [j for j in st.job_pile if j not in st.set_aside]
 
 
-def _card_index(st: ChezGeekState, name: Any, where: str) -> int:
+def _card_index(st: ChezGeekCore, name: Any, where: str) -> int:
     card = st.game.deck_def.card_by_slug.get(slugify(name)) if isinstance(name, str) else None
     if card is None:
         raise BadDealError(f"{where}: {name!r} is not a card of this deck")
     return card.index
 
 
-def _apply_deal(st: ChezGeekState, deal: Any) -> None:
+def _apply_deal(st: ChezGeekCore, deal: Any) -> None:
     """An explicit deal: ``jobs``, ``hands``, and optionally ``rooms``, ``deck``, ``first``."""
     n = st.n
     if not isinstance(deal, dict) or not {"jobs", "hands"} <= set(deal):
@@ -189,7 +188,7 @@ def _apply_deal(st: ChezGeekState, deal: Any) -> None:
     st.dirty = False
 
 
-def rewrite_deal(st: ChezGeekState) -> dict[str, Any]:
+def rewrite_deal(st: ChezGeekCore) -> dict[str, Any]:
     """The explicit deal of a resampled state: hidden hands and draws re-dealt."""
     deal = dict(st.deal)
     hands: list[list[str]] = [[] for _ in range(st.n)]
@@ -205,7 +204,7 @@ def rewrite_deal(st: ChezGeekState) -> dict[str, Any]:
     return deal
 
 
-def _new_slot(st: ChezGeekState, seat: int, t: int, hist: int, forced: int) -> None:
+def _new_slot(st: ChezGeekCore, seat: int, t: int, hist: int, forced: int) -> None:
     st.slot_type.append(t)
     st.slot_seat.append(seat)
     st.slot_epoch.append(st.epoch)
@@ -215,7 +214,7 @@ def _new_slot(st: ChezGeekState, seat: int, t: int, hist: int, forced: int) -> N
     st.hands[seat].append(len(st.slot_type) - 1)
 
 
-def can_draw(st: ChezGeekState) -> bool:
+def can_draw(st: ChezGeekCore) -> bool:
     """Whether a card can be drawn; an empty pile is first refilled from the discards."""
     if st.pile_n > 0:
         return True
@@ -234,7 +233,7 @@ def can_draw(st: ChezGeekState) -> bool:
 
 
 # ---- chance ----------------------------------------------------------------------------
-def apply_chance(st: ChezGeekState, action: Chance) -> None:
+def apply_chance(st: ChezGeekCore, action: Chance) -> None:
     top = st.stack[-1]
     if type(top) is Draw:
         t = action.value
@@ -280,7 +279,7 @@ def apply_chance(st: ChezGeekState, action: Chance) -> None:
 
 
 # ---- phases ----------------------------------------------------------------------------
-def _job(st: ChezGeekState, seat: int) -> JobDef:
+def _job(st: ChezGeekCore, seat: int) -> JobDef:
     """The seat's Job; a turn without one is a broken deal, never the last Job by wrap-around."""
     index = st.job_of[seat]
     if index < 0:
@@ -288,7 +287,7 @@ def _job(st: ChezGeekState, seat: int) -> JobDef:
     return st.jobdefs[index]
 
 
-def next_phase(st: ChezGeekState) -> None:
+def next_phase(st: ChezGeekCore) -> None:
     """The stack is empty: move to the next phase (or the next turn)."""
     phase = st.phase
     if phase == SETUP:
@@ -309,7 +308,7 @@ def next_phase(st: ChezGeekState) -> None:
         _end_turn(st)
 
 
-def _begin_turn(st: ChezGeekState, seat: int) -> None:
+def _begin_turn(st: ChezGeekCore, seat: int) -> None:
     st.turn = seat
     st.actor = seat
     st.phase = DRAW
@@ -321,7 +320,7 @@ def _begin_turn(st: ChezGeekState, seat: int) -> None:
         st.stack.append(Draw(seat, need))
 
 
-def _begin_roll(st: ChezGeekState) -> None:
+def _begin_roll(st: ChezGeekCore) -> None:
     st.phase = ROLL
     seat = st.turn
     job = _job(st, seat)
@@ -339,7 +338,7 @@ def _begin_roll(st: ChezGeekState) -> None:
     st.stack.extend(reversed(steps))
 
 
-def _finish_roll(st: ChezGeekState) -> None:
+def _finish_roll(st: ChezGeekCore) -> None:
     """This turn's Income and Free Time: the rolled base, cards in the room, penalties."""
     seat = st.turn
     income = st.base_income - st.pen_income[seat]
@@ -349,7 +348,7 @@ def _finish_roll(st: ChezGeekState) -> None:
     for card in st.rooms[seat]:
         for e in st.defs[card[0]].effects:
             if e.duration == "stay":
-                more_income, more_ft = RULES[e.kind].gives(e)
+                more_income, more_ft = st.game.effects[e.kind].gives(e)
                 income += more_income
                 ft += more_ft
     keep = []
@@ -359,7 +358,7 @@ def _finish_roll(st: ChezGeekState) -> None:
             continue
         for e in st.defs[entry[0]].effects:
             if e.duration == "turns":
-                more_income, more_ft = RULES[e.kind].gives(e)
+                more_income, more_ft = st.game.effects[e.kind].gives(e)
                 income += more_income
                 ft += more_ft
         entry[2] -= 1
@@ -374,7 +373,7 @@ def _finish_roll(st: ChezGeekState) -> None:
     st.log("budget", seat, st.income, st.ft)
 
 
-def _end_turn(st: ChezGeekState) -> None:
+def _end_turn(st: ChezGeekCore) -> None:
     st.income = 0
     st.ft = 0
     st.turns += 1
@@ -386,7 +385,7 @@ def _end_turn(st: ChezGeekState) -> None:
 
 
 # ---- winning ---------------------------------------------------------------------------
-def check_win(st: ChezGeekState) -> bool:
+def check_win(st: ChezGeekCore) -> bool:
     """Whoever has reached their Slack Goal wins at once (the acting player first)."""
     for i in range(st.n):
         seat = (st.actor + i) % st.n
@@ -396,7 +395,7 @@ def check_win(st: ChezGeekState) -> bool:
     return False
 
 
-def end_game(st: ChezGeekState, winner: int, reason: str) -> None:
+def end_game(st: ChezGeekCore, winner: int, reason: str) -> None:
     st.winner = winner
     st.last_winner = winner
     st.wins[winner] += 1

@@ -14,19 +14,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from cardtable.games.chez_geek.budget import penalise
-from cardtable.games.chez_geek.effects.registry import RULES
 from cardtable.games.chez_geek.steps import R_SLACK, PersonCost, Roll, SendPerson
 from cardtable.games.chez_geek.zones import find, may_enter, put_in_room
 
 if TYPE_CHECKING:
-    from cardtable.games.chez_geek.state import ChezGeekState
+    from cardtable.games.chez_geek.core import ChezGeekCore
 
 NOT_HOME: Final = 2  # a Call roll of 1-2: not home
 STAYS: Final = 3  # a roll to get rid of a Person of 1-3: stays
 REFUSAL_FREE_TIME: Final = 1  # what refusing a card cost costs instead
 
 
-def place_person(st: ChezGeekState, seat: int, t: int) -> None:
+def place_person(st: ChezGeekCore, seat: int, t: int) -> None:
     """A Person arrives: invited ones may roll their Slack, unwanted ones cost at once."""
     card = st.defs[t]
     slack = card.slack
@@ -39,7 +38,7 @@ def place_person(st: ChezGeekState, seat: int, t: int) -> None:
         apply_stay(st, seat, uid, arriving=True)
 
 
-def settle_slack(st: ChezGeekState, t: int, seat: int, value: int) -> None:
+def settle_slack(st: ChezGeekCore, t: int, seat: int, value: int) -> None:
     """Rolled Slack is known: zero or less discards the card (its Free Time stays used)."""
     st.log("slack", t, seat, value)
     if value <= 0:
@@ -50,7 +49,7 @@ def settle_slack(st: ChezGeekState, t: int, seat: int, value: int) -> None:
     put_in_room(st, seat, t, value, tokened=printed is None or printed.kind == "dice")
 
 
-def call_roll(st: ChezGeekState, step: Roll, roll: int) -> None:
+def call_roll(st: ChezGeekCore, step: Roll, roll: int) -> None:
     bonus = st.jobdefs[st.job_of[step.seat]].call_bonus
     t = step.held
     if roll + bonus <= NOT_HOME:
@@ -60,7 +59,7 @@ def call_roll(st: ChezGeekState, step: Roll, roll: int) -> None:
     place_person(st, step.target, t)
 
 
-def evict_roll(st: ChezGeekState, step: Roll, roll: int) -> None:
+def evict_roll(st: ChezGeekCore, step: Roll, roll: int) -> None:
     seat, i = find(st, step.uid)
     if seat < 0:
         return
@@ -72,13 +71,13 @@ def evict_roll(st: ChezGeekState, step: Roll, roll: int) -> None:
     st.stack.append(SendPerson(seat, step.uid))
 
 
-def send_choices(st: ChezGeekState, uid: int) -> list[int]:
+def send_choices(st: ChezGeekCore, uid: int) -> list[int]:
     seat, i = find(st, uid)
     card = st.defs[st.rooms[seat][i][0]]
     return [s for s in range(st.n) if s != seat and may_enter(st, card, s)]
 
 
-def send(st: ChezGeekState, uid: int, dest: int) -> None:
+def send(st: ChezGeekCore, uid: int, dest: int) -> None:
     """Move a Person to another room (or to the discards with ``dest == -1``)."""
     seat, i = find(st, uid)
     entry = st.rooms[seat].pop(i)
@@ -98,22 +97,23 @@ def send(st: ChezGeekState, uid: int, dest: int) -> None:
         apply_stay(st, dest, new_uid, arriving=True)
 
 
-def apply_stay(st: ChezGeekState, seat: int, uid: int, *, arriving: bool = False) -> None:
+def apply_stay(st: ChezGeekCore, seat: int, uid: int, *, arriving: bool = False) -> None:
     """An unwanted Person's cost for staying (or ``arriving``) in ``seat``'s room."""
     _, i = find(st, uid)
     room = st.rooms[seat]
     entry = room[i]
     card = st.defs[entry[0]]
     budget_now = not arriving or seat == st.turn
+    effects = st.game.effects
     for e in card.stay:
-        rule = RULES[e.kind]
+        rule = effects[e.kind]
         if rule.budget and not budget_now:
             continue  # not this host's turn: no Free Time or Income to lose
         rule.stay(st, seat, i, e)
     st.log("costs", entry[0], seat)
 
 
-def cost_choices(st: ChezGeekState, step: PersonCost) -> list[int]:
+def cost_choices(st: ChezGeekCore, step: PersonCost) -> list[int]:
     """Card types the host may discard to pay a card cost (any card with ``or_any``)."""
     hand_types = sorted({st.slot_type[s] for s in st.hands[step.seat]})
     if step.tags and not step.or_any:
@@ -121,7 +121,7 @@ def cost_choices(st: ChezGeekState, step: PersonCost) -> list[int]:
     return hand_types
 
 
-def refuse_cost(st: ChezGeekState, seat: int) -> None:
+def refuse_cost(st: ChezGeekCore, seat: int) -> None:
     """A card cost refused (or impossible with an empty hand) costs 1 Free Time instead.
 
     Refusing is always allowed, so nobody learns whether the host could have paid.

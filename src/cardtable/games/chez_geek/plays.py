@@ -19,7 +19,6 @@ from cardtable.games.chez_geek import actions as act
 from cardtable.games.chez_geek import people, whenevers
 from cardtable.games.chez_geek.actions import Call, CardAct, Chance, Play, Send
 from cardtable.games.chez_geek.codes import CALL_ANYWHERE, CALL_PET, NOT_CALLED
-from cardtable.games.chez_geek.effects.registry import RULES
 from cardtable.games.chez_geek.flow import job_choices
 from cardtable.games.chez_geek.steps import (
     D_CALLS,
@@ -57,14 +56,14 @@ from cardtable.games.chez_geek.zones import (
 )
 
 if TYPE_CHECKING:
-    from cardtable.games.chez_geek.state import ChezGeekState
+    from cardtable.games.chez_geek.core import ChezGeekCore
 
 MAX_HAND_AFTER_DISCARD: Final = 5
 _TARGET = re.compile(r"^(\d)(?::([a-z0-9-]+)(?:#(\d+))?(?:>(\d))?)?$")
 
 
 # ---- legal actions ---------------------------------------------------------------------
-def legal(st: ChezGeekState) -> list[Action]:
+def legal(st: ChezGeekCore) -> list[Action]:
     top = st.stack[-1]
     seat = st.cp
     assert isinstance(seat, int)  # noqa: S101 - only called at decision nodes
@@ -131,7 +130,7 @@ def legal(st: ChezGeekState) -> list[Action]:
 
 
 # ---- applying a decision --------------------------------------------------------------
-def announce(st: ChezGeekState, seat: int, play: Announced) -> None:
+def announce(st: ChezGeekCore, seat: int, play: Announced) -> None:
     """Put a play on the stack and open the window every other seat is asked in."""
     stack = st.stack
     stack.append(play)
@@ -144,7 +143,7 @@ def announce(st: ChezGeekState, seat: int, play: Announced) -> None:
     )
 
 
-def play_whenever(st: ChezGeekState, seat: int, action: Play, answering: int) -> None:
+def play_whenever(st: ChezGeekCore, seat: int, action: Play, answering: int) -> None:
     slot = take_from_hand(st, seat, action.card)
     card = st.defs[action.card]
     ref = answering if card.cancel is not None else -1
@@ -154,7 +153,7 @@ def play_whenever(st: ChezGeekState, seat: int, action: Play, answering: int) ->
     announce(st, seat, play)
 
 
-def apply_decision(st: ChezGeekState, action: Action) -> None:
+def apply_decision(st: ChezGeekCore, action: Action) -> None:
     stack = st.stack
     top = stack[-1]
     seat = st.cp
@@ -235,7 +234,7 @@ def apply_decision(st: ChezGeekState, action: Action) -> None:
 
 
 # ---- resolving an announced play -------------------------------------------------------
-def resolve(st: ChezGeekState, play: Announced) -> None:
+def resolve(st: ChezGeekCore, play: Announced) -> None:
     """The play's window has closed: it happens, or (cancelled) it never did."""
     seat = play.seat
     pk = play.play_kind
@@ -259,7 +258,7 @@ def resolve(st: ChezGeekState, play: Announced) -> None:
             put_in_room(st, seat, t, card.slack.a if card.slack is not None else 0, tokened=False)
             for e in card.effects:
                 if e.duration == "turn":
-                    more_income, more_ft = RULES[e.kind].gives(e)
+                    more_income, more_ft = st.game.effects[e.kind].gives(e)
                     st.ft += more_ft
                     st.income += more_income
         st.log("bought", seat, tuple(slot_type[s] for s in play.slots))
@@ -288,7 +287,7 @@ def resolve(st: ChezGeekState, play: Announced) -> None:
 
 
 # ---- notation --------------------------------------------------------------------------
-def parse(st: ChezGeekState, text: str) -> Action | None:
+def parse(st: ChezGeekCore, text: str) -> Action | None:
     """Read notation into an interned action, or ``None`` when it is not one at all."""
     clean = " ".join(text.lower().split())
     words = clean.split(" ")
@@ -330,7 +329,7 @@ def parse(st: ChezGeekState, text: str) -> Action | None:
     return None
 
 
-def why_illegal(st: ChezGeekState, action: Action) -> str:
+def why_illegal(st: ChezGeekCore, action: Action) -> str:
     if st.over:
         return "the game is over"
     if st.cp is Marker.CHANCE:

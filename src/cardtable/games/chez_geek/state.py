@@ -1,19 +1,16 @@
-"""Chez Geek state: the zones, the step stack, and the engine contract.
+"""``ChezGeekState``: the rule modules joined into the engine's contract over ``ChezGeekCore``.
 
-Where the hidden cards are is kept so the resampler can be exact: every Life
-card drawn is a *slot* (who drew it, in which shuffle of the pile, at which
-move), and a slot is *revealed* once it is played or discarded face up. A
-seat knows its own slots and the revealed ones; everything else is re-dealt
-from the same shuffle's cards, and the draws in the record are rewritten to
-match, so the record replays. Hands behave as multisets (a card is named by
-its type), so any consistent re-deal keeps every later play legal.
+The fields and their copying are the core's; the phases and dealing are
+``flow``'s, the decisions ``plays``', the views ``view``'s. This class drives
+the step stack and answers the engine (chance outcomes, the fast draw, returns,
+the resampler).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Final, Self, cast
+from typing import Any, Self, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -24,10 +21,9 @@ from cardtable.engine.hints import hand_reasons
 from cardtable.games.chez_geek import actions as act
 from cardtable.games.chez_geek import flow, people, plays, view
 from cardtable.games.chez_geek.actions import Chance
-from cardtable.games.chez_geek.phases import SETUP, Phase
+from cardtable.games.chez_geek.core import CHANCE, TERMINAL, ChezGeekCore, ChezGeekTables
 from cardtable.games.chez_geek.steps import (
     Announced,
-    AnyStep,
     DealJob,
     Draw,
     PersonCost,
@@ -36,75 +32,11 @@ from cardtable.games.chez_geek.steps import (
     Window,
 )
 
-if TYPE_CHECKING:
-    # named by the base class below as a string, which the linter does not read
-    from cardtable.games.chez_geek.game import ChezGeekGame  # noqa: F401
 
-CHANCE: Final = Marker.CHANCE
-TERMINAL: Final = Marker.TERMINAL
-
-
-# compiled, a class that allows interpreted subclasses allocates in ``cls.__new__``
-# without running ``__init__`` (what ``_copy`` and unpickling need: the server pickles
-# states)
-@mypyc_attr(allow_interpreted_subclasses=True)
-class ChezGeekState(State["ChezGeekGame"]):
-    def __init__(self, game: ChezGeekGame, seed: int | None, deal: Any) -> None:
+@mypyc_attr(allow_interpreted_subclasses=True)  # see ChezGeekCore
+class ChezGeekState(ChezGeekCore):
+    def __init__(self, game: ChezGeekTables, seed: int | None, deal: Any) -> None:
         super().__init__(game, seed, deal)
-        deck = game.deck_def
-        self.defs = deck.cards
-        self.jobdefs = deck.jobs
-        n = game.num_players
-        self.n = n
-        self.full = tuple(c.copies for c in self.defs)
-        self.job_of = [-1] * n
-        self.job_pile: list[int] = []
-        self.set_aside: list[int] = []
-        self.pair_pool: tuple[int, ...] = ()
-        # slots: one per Life card drawn
-        self.slot_type: list[int] = []
-        self.slot_seat: list[int] = []
-        self.slot_epoch: list[int] = []
-        self.slot_hist: list[int] = []
-        self.slot_forced: list[int] = []
-        self.revealed: list[bool] = []
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        # the draw pile as counts per card type; ``epoch`` counts its shuffles
-        self.pile = list(self.full)
-        self.pile_n = sum(self.pile)
-        self.epoch = 0
-        self.epoch_pool: list[list[int]] = [list(self.full)]
-        self.forced: list[int] = []
-        self.forced_pos = 0
-        # rooms: (type, slack, tokened, uid)
-        self.rooms: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n)]
-        self.next_uid = 0
-        self.discard: list[int] = []
-        # continuing Whenevers: [type, seat it is on, turns left, owner]
-        self.table: list[list[int]] = []
-        self.stack: list[AnyStep] = []
-        self.phase: Phase = SETUP
-        self.turn = 0
-        self.first = 0
-        self.income = 0
-        self.ft = 0
-        self.base_income = 0
-        self.base_ft = 0
-        self.pen_ft = [0] * n
-        self.pen_income = [0] * n
-        self.games: int = game.settings["games"]
-        self.turn_limit: int = game.settings["turn_limit"]
-        self.game_no = 0
-        self.wins = [0] * n
-        self.turns = 0
-        self.winner = -1
-        self.last_winner = -1
-        self.over = False
-        self.dirty = False
-        self.actor = 0
-        self.events: list[tuple[Any, ...]] = []
-        self.cp: int | Marker = CHANCE
-        self._outcomes: list[tuple[Action, float]] | None = None
         flow.start_game(self, deal)
         self._advance()
 
@@ -286,78 +218,6 @@ class ChezGeekState(State["ChezGeekGame"]):
             self.as_state(), seat, self.observation(seat)["hand"], f"not now: {wanted}"
         )
 
-    def _copy(self) -> Self:
-        """Every field set one by one: the mutable ones copied, the rest immutable and shared.
-
-        Field by field rather than through ``__dict__`` (which a compiled instance
-        has not, and which is slower to copy whole); the engine's own history, RNG
-        and cached legal actions are set by ``clone``.
-        """
-        cls = type(self)
-        other = cls.__new__(cls)
-        # the engine's fields; ``clone`` sets the history, the RNG and the legal actions
-        other.game = self.game
-        other.seed = self.seed
-        other.deal = self.deal  # replaced, never changed in place (``resample``)
-        # shared, immutable
-        other.defs = self.defs
-        other.jobdefs = self.jobdefs
-        other.n = self.n
-        other.full = self.full
-        other.pair_pool = self.pair_pool
-        other.pile_n = self.pile_n
-        other.epoch = self.epoch
-        other.forced_pos = self.forced_pos
-        other.next_uid = self.next_uid
-        other.phase = self.phase
-        other.turn = self.turn
-        other.first = self.first
-        other.income = self.income
-        other.ft = self.ft
-        other.base_income = self.base_income
-        other.base_ft = self.base_ft
-        other.games = self.games
-        other.turn_limit = self.turn_limit
-        other.game_no = self.game_no
-        other.turns = self.turns
-        other.winner = self.winner
-        other.last_winner = self.last_winner
-        other.over = self.over
-        other.dirty = self.dirty
-        other.actor = self.actor
-        other.cp = self.cp
-        # copied
-        other.job_of = self.job_of[:]
-        other.job_pile = self.job_pile[:]
-        other.set_aside = self.set_aside[:]
-        other.slot_type = self.slot_type[:]
-        other.slot_seat = self.slot_seat[:]
-        other.slot_epoch = self.slot_epoch[:]
-        other.slot_hist = self.slot_hist[:]
-        other.slot_forced = self.slot_forced[:]
-        other.revealed = self.revealed[:]
-        other.hands = [h[:] for h in self.hands]
-        other.pile = self.pile[:]
-        other.epoch_pool = [p[:] for p in self.epoch_pool]
-        other.forced = self.forced[:]
-        other.rooms = [room[:] for room in self.rooms]  # entries are tuples
-        other.discard = self.discard[:]
-        other.table = [t[:] for t in self.table]
-        other.stack = [s.clone() for s in self.stack]
-        other.pen_ft = self.pen_ft[:]
-        other.pen_income = self.pen_income[:]
-        other.wins = self.wins[:]
-        other.events = self.events[:]  # entries are tuples
-        other._outcomes = None  # a cache of what the position gives: recomputed on demand
-        return other
-
-    def clone(self) -> Self:
-        other = super().clone()
-        # the engine's clone hands the copy the original's cached list of legal actions
-        if other._legal is not None:
-            other._legal = other._legal[:]
-        return other
-
     def cards(self) -> Counter[str]:
         counts = self.pile[:]
         slot_type = self.slot_type
@@ -469,22 +329,3 @@ class ChezGeekState(State["ChezGeekGame"]):
             self.cp = top.seat
             return
         self.cp = TERMINAL
-
-    # ---- helpers shared by the rule modules ----------------------------------------
-    def slack_of(self, seat: int) -> int:
-        return sum(c[1] for c in self.rooms[seat])
-
-    def goal(self, seat: int) -> int:
-        job = self.job_of[seat]
-        return self.jobdefs[job].slack_goal if job >= 0 else 0
-
-    def goal_ratio(self, seat: int) -> float:
-        goal = self.goal(seat)
-        return self.slack_of(seat) / goal if goal else 0.0
-
-    def send_person(self, uid: int, dest: int) -> None:
-        """Move a Person to ``dest``'s room, where it costs on arrival (for effect rules)."""
-        people.send(self, uid, dest)
-
-    def log(self, *event: Any) -> None:
-        self.events.append(event)

@@ -31,18 +31,17 @@ from cardtable.games.chez_geek.steps import (
 from cardtable.games.chez_geek.zones import find
 
 if TYPE_CHECKING:
-    from cardtable.games.chez_geek.game import ChezGeekGame
-    from cardtable.games.chez_geek.state import ChezGeekState
+    from cardtable.games.chez_geek.core import ChezGeekCore, ChezGeekTables
 
 LOG_TAIL = 8
 
 
-def _room(st: ChezGeekState, seat: int) -> list[RoomCardView]:
+def _room(st: ChezGeekCore, seat: int) -> list[RoomCardView]:
     defs = st.defs
     return [{"card": defs[c[0]].slug, "slack": c[1], "tokens": bool(c[2])} for c in st.rooms[seat]]
 
 
-def _stack(st: ChezGeekState) -> list[StackPlayView]:
+def _stack(st: ChezGeekCore) -> list[StackPlayView]:
     out: list[StackPlayView] = []
     for step in st.stack:
         if type(step) is not Announced:
@@ -59,12 +58,12 @@ def _stack(st: ChezGeekState) -> list[StackPlayView]:
     return out
 
 
-def _room_card(st: ChezGeekState, uid: int) -> str | None:
+def _room_card(st: ChezGeekCore, uid: int) -> str | None:
     seat, i = find(st, uid)
     return st.defs[st.rooms[seat][i][0]].slug if seat >= 0 else None
 
 
-def _prompt(st: ChezGeekState) -> PromptView | None:
+def _prompt(st: ChezGeekCore) -> PromptView | None:
     if st.over or not st.stack:
         return None
     top = st.stack[-1]
@@ -98,7 +97,7 @@ def _prompt(st: ChezGeekState) -> PromptView | None:
     return prompt
 
 
-def observation(st: ChezGeekState, seat: int) -> ChezGeekObservation:
+def observation(st: ChezGeekCore, seat: int) -> ChezGeekObservation:
     defs = st.defs
     players: list[PlayerView] = []
     for s in range(st.n):
@@ -148,7 +147,7 @@ def observation(st: ChezGeekState, seat: int) -> ChezGeekObservation:
     }
 
 
-def public_observation(st: ChezGeekState) -> ChezGeekPublicView:
+def public_observation(st: ChezGeekCore) -> ChezGeekPublicView:
     """Seat 0's view with its seat and hand blanked: everything else in a view is public."""
     obs = observation(st, 0)
     return {
@@ -172,7 +171,7 @@ def public_observation(st: ChezGeekState) -> ChezGeekPublicView:
     }
 
 
-def _win_reason(st: ChezGeekState) -> str:
+def _win_reason(st: ChezGeekCore) -> str:
     """How the last game was won, from its public "win" event: the Slack Goal or the turn limit."""
     i = len(st.events) - 1
     while i >= 0:
@@ -190,7 +189,7 @@ def _article(word: str) -> str:
 _TEXT: dict[tuple[Any, ...], str] = {}
 
 
-def _tail(st: ChezGeekState) -> list[str]:
+def _tail(st: ChezGeekCore) -> list[str]:
     """The last few public events in words (memoised: events are immutable values)."""
     out = []
     for event in st.events[-LOG_TAIL:]:
@@ -204,7 +203,7 @@ def _tail(st: ChezGeekState) -> list[str]:
     return out
 
 
-def describe(st: ChezGeekState, event: tuple[Any, ...]) -> str:
+def describe(st: ChezGeekCore, event: tuple[Any, ...]) -> str:
     """One public event in words."""
     defs = st.defs
     kind = event[0]
@@ -274,7 +273,7 @@ def describe(st: ChezGeekState, event: tuple[Any, ...]) -> str:
     return " ".join(str(x) for x in event)
 
 
-def render(game: ChezGeekGame, obs: dict[str, Any]) -> str:
+def render(game: ChezGeekTables, obs: dict[str, Any]) -> str:
     """A seat's observation for the terminal: rooms, Slack, Jobs, hand, prompt."""
     deck = game.deck_def
     seat = obs["seat"]

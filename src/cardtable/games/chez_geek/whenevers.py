@@ -2,7 +2,7 @@
 
 When and by whom a Whenever may be played is the card's (``when``, a Job's
 disadvantage); what each of its effects offers and does is the effect's rule
-module in ``effects/`` (``effects.registry.RULES``), asked here by the word the
+module in ``rules/`` (the game's registry, ``game.effects``), asked here by the word the
 deck file names it with. Cancels answer the play a reaction window is for.
 """
 
@@ -12,21 +12,17 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine.game import Action
 from cardtable.games.chez_geek.codes import WHEN_OWN_FREE_TIME, WHEN_OWN_TURN
-from cardtable.games.chez_geek.effects import cancel
-from cardtable.games.chez_geek.effects.registry import ROOM_TARGETED, RULES
-from cardtable.games.chez_geek.effects.rule import NO_TARGET, Target
+from cardtable.games.chez_geek.core import NO_TARGET, Target
+from cardtable.games.chez_geek.rules import cancel
 from cardtable.games.chez_geek.steps import D_FREE, D_WINDOW, Announced, StepKind
 from cardtable.games.chez_geek.zones import distinct_sorted
 
 if TYPE_CHECKING:
     from cardtable.games.chez_geek.cards import CardDef
-    from cardtable.games.chez_geek.state import ChezGeekState
-
-# the effects whose Whenevers name a card in a room (the RL action table reads it)
-TARGETED = ROOM_TARGETED
+    from cardtable.games.chez_geek.core import ChezGeekCore
 
 
-def targets(st: ChezGeekState, seat: int, card: CardDef) -> list[Target]:
+def targets(st: ChezGeekCore, seat: int, card: CardDef) -> list[Target]:
     """(notation, seat, room uid, destination) for each legal target of a Whenever.
 
     The card's first effect that asks for targets names them; a card whose
@@ -40,7 +36,7 @@ def targets(st: ChezGeekState, seat: int, card: CardDef) -> list[Target]:
 
 
 def whenever_plays(
-    st: ChezGeekState, seat: int, context: StepKind, play: Announced | None
+    st: ChezGeekCore, seat: int, context: StepKind, play: Announced | None
 ) -> list[Action]:
     """Whenevers ``seat`` may play now: in a window (answers), or on its own turn."""
     out: list[Action] = []
@@ -87,11 +83,12 @@ def whenever_plays(
     return out
 
 
-def apply_effects(st: ChezGeekState, play: Announced, t: int, card: CardDef) -> None:
+def apply_effects(st: ChezGeekCore, play: Announced, t: int, card: CardDef) -> None:
     """A Whenever resolves: each effect in turn; then it goes to the discards or the table."""
     continuing = False
+    effects = st.game.effects
     for e in card.effects:
-        if RULES[e.kind].resolve(st, play, t, e):
+        if effects[e.kind].resolve(st, play, t, e):
             continuing = True
     if not continuing:
         st.discard.append(t)

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from cardtable.games.chez_geek.cards import CardDef
-    from cardtable.games.chez_geek.state import ChezGeekState
+    from cardtable.games.chez_geek.core import ChezGeekCore
 
 
-def hand_types(st: ChezGeekState, seat: int) -> list[int]:
+def hand_types(st: ChezGeekCore, seat: int) -> list[int]:
     """The card types in a hand, each once, in type order.
 
     Sorted first and then kept where a type differs from the one before: compiled,
@@ -37,12 +37,12 @@ def distinct_sorted(types: list[int]) -> list[int]:
     return out
 
 
-def allowed(st: ChezGeekState, seat: int, card: CardDef) -> bool:
+def allowed(st: ChezGeekCore, seat: int, card: CardDef) -> bool:
     """A Job's disadvantage: some tags it cannot play."""
     return not st.game.banned[st.job_of[seat]][card.index]
 
 
-def take_from_hand(st: ChezGeekState, seat: int, t: int) -> int:
+def take_from_hand(st: ChezGeekCore, seat: int, t: int) -> int:
     """Play a card of type ``t`` from hand: its slot is now seen by everyone."""
     hand = st.hands[seat]
     slot_type = st.slot_type
@@ -54,7 +54,7 @@ def take_from_hand(st: ChezGeekState, seat: int, t: int) -> int:
     raise LookupError(f"seat {seat} holds no {st.defs[t].name}")  # legality is checked first
 
 
-def room_ref(st: ChezGeekState, seat: int, index: int) -> str:
+def room_ref(st: ChezGeekCore, seat: int, index: int) -> str:
     room = st.rooms[seat]
     t = room[index][0]
     nth = 1 + sum(1 for c in room[:index] if c[0] == t)
@@ -62,7 +62,7 @@ def room_ref(st: ChezGeekState, seat: int, index: int) -> str:
     return f"{seat}:{slug}" if nth == 1 else f"{seat}:{slug}#{nth}"
 
 
-def can_do(st: ChezGeekState, seat: int, card: CardDef) -> bool:
+def can_do(st: ChezGeekCore, seat: int, card: CardDef) -> bool:
     """An Activity's Cost and requirements (a Nookie needs an invited Person there...)."""
     if card.cost > st.income or not allowed(st, seat, card):
         return False
@@ -77,7 +77,7 @@ def can_do(st: ChezGeekState, seat: int, card: CardDef) -> bool:
     return not req.jobs or st.jobdefs[st.job_of[seat]].name in req.jobs
 
 
-def find(st: ChezGeekState, uid: int) -> tuple[int, int]:
+def find(st: ChezGeekCore, uid: int) -> tuple[int, int]:
     """(seat, index) of a room card by uid, or (-1, -1) if it has left."""
     for seat, room in enumerate(st.rooms):
         for i, card in enumerate(room):
@@ -86,7 +86,7 @@ def find(st: ChezGeekState, uid: int) -> tuple[int, int]:
     return -1, -1
 
 
-def may_enter(st: ChezGeekState, card: CardDef, seat: int) -> bool:
+def may_enter(st: ChezGeekCore, card: CardDef, seat: int) -> bool:
     """Whether a Person may enter ``seat``'s room (its card bars some Jobs or rooms)."""
     if card.barred_jobs and st.jobdefs[st.job_of[seat]].name in card.barred_jobs:
         return False
@@ -97,7 +97,7 @@ def may_enter(st: ChezGeekState, card: CardDef, seat: int) -> bool:
     return True
 
 
-def put_in_room(st: ChezGeekState, seat: int, t: int, slack: int, *, tokened: bool) -> int:
+def put_in_room(st: ChezGeekCore, seat: int, t: int, slack: int, *, tokened: bool) -> int:
     """A card enters a room with its Slack (tokens mark a value other than the printed one)."""
     uid = st.next_uid
     st.next_uid += 1

@@ -25,10 +25,10 @@ from typing import Any
 import numpy as np
 
 from cardtable.games.chez_geek.actions import WORDS
+from cardtable.games.chez_geek.core import Aim
 from cardtable.games.chez_geek.game import ChezGeekGame
 from cardtable.games.chez_geek.phases import PHASE_NAMES
 from cardtable.games.chez_geek.steps import PLAY_NAMES, STEP_NAMES
-from cardtable.games.chez_geek.whenevers import TARGETED
 from cardtable.rl.codec import Codec, one_hot
 from cardtable.rl.spaces import ActionTable, Layout
 
@@ -48,12 +48,14 @@ def _refs(game: ChezGeekGame, seat: int, people_only: bool) -> list[str]:
 
 def _targets(game: ChezGeekGame, card: Any) -> list[str]:
     n = game.num_players
+    effects = game.effects
     for e in card.effects:
-        if e.kind in ("income", "free_time") and e.target == "other":
+        aim = effects[e.kind].aim
+        if aim is Aim.OTHER_SEAT and e.target == "other":
             return [str(s) for s in range(n)]
-        if e.kind not in TARGETED:
+        if aim is not Aim.ROOM_CARD and aim is not Aim.ROOM_PERSON:
             continue
-        if e.kind == "move_person":
+        if aim is Aim.ROOM_PERSON:
             return [
                 f"{ref}>{d}"
                 for s in range(n)

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from cardtable.games.chez_geek.effects.common import seats
-from cardtable.games.chez_geek.effects.rule import EffectRule, Target
+from cardtable.games.chez_geek import people
+from cardtable.games.chez_geek.core import Aim, EffectRule, Target
+from cardtable.games.chez_geek.rules.common import seats
 from cardtable.games.chez_geek.zones import find, may_enter, room_ref
 
 if TYPE_CHECKING:
     from cardtable.games.chez_geek.cards import Effect
-    from cardtable.games.chez_geek.state import ChezGeekState
+    from cardtable.games.chez_geek.core import ChezGeekCore
     from cardtable.games.chez_geek.steps import Announced
 
 
-def targets(st: ChezGeekState, seat: int, e: Effect) -> list[Target]:
+def targets(st: ChezGeekCore, seat: int, e: Effect) -> list[Target]:
     found: list[Target] = []
     defs = st.defs
     n = st.n
@@ -30,13 +31,15 @@ def targets(st: ChezGeekState, seat: int, e: Effect) -> list[Target]:
     return found
 
 
-def resolve(st: ChezGeekState, play: Announced, t: int, e: Effect) -> bool:
+def resolve(st: ChezGeekCore, play: Announced, t: int, e: Effect) -> bool:
     owner, i = find(st, play.uid)
     if owner < 0:
         return False  # the target left the room while the Whenever waited
     if may_enter(st, st.defs[st.rooms[owner][i][0]], play.dest):
-        st.send_person(play.uid, play.dest)  # arriving, an unwanted Person costs its new host
+        people.send(st, play.uid, play.dest)  # arriving, an unwanted Person costs its new host
     return False
 
 
-RULE = EffectRule("move_person", targets=targets, resolve=resolve, room_target=True)
+RULE: Final[EffectRule] = EffectRule(
+    "move_person", targets=targets, resolve=resolve, aim=Aim.ROOM_PERSON
+)

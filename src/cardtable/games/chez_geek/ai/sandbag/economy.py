@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.games.chez_geek.bots import HeuristicBot
+from cardtable.games.chez_geek.ai.bots import HeuristicBot
+from cardtable.games.chez_geek.ai.sandbag.reading import can_play, job, turns_ahead
+from cardtable.games.chez_geek.ai.sandbag.settings import SandbagSettings
 from cardtable.games.chez_geek.cards import CardDef
-from cardtable.games.chez_geek.sandbag.reading import can_play, job, turns_ahead
-from cardtable.games.chez_geek.sandbag.settings import SandbagSettings
 
 INCOME_SHARE = 0.5  # +1 Income every turn is worth half of +1 Free Time
 

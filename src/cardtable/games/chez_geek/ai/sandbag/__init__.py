@@ -14,7 +14,7 @@ own observation and the printed cards. The tuning rounds and their figures
 are in docs/notes/sandbag-tuning.md.
 """
 
-from cardtable.games.chez_geek.sandbag.bot import SandbagBot
-from cardtable.games.chez_geek.sandbag.settings import SandbagSettings
+from cardtable.games.chez_geek.ai.sandbag.bot import SandbagBot
+from cardtable.games.chez_geek.ai.sandbag.settings import SandbagSettings
 
 __all__ = ["SandbagBot", "SandbagSettings"]

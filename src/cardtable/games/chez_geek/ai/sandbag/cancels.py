@@ -14,10 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.games.chez_geek.actions import Play
-from cardtable.games.chez_geek.bots import HeuristicBot
-from cardtable.games.chez_geek.cards import CardDef
-from cardtable.games.chez_geek.sandbag.reading import answering, takes_from, whenever_gain, worth
-from cardtable.games.chez_geek.sandbag.settings import (
+from cardtable.games.chez_geek.ai.bots import HeuristicBot
+from cardtable.games.chez_geek.ai.sandbag.reading import answering, takes_from, whenever_gain, worth
+from cardtable.games.chez_geek.ai.sandbag.settings import (
     COVERAGE,
     COVERAGE_OTHER,
     EAGER,
@@ -26,6 +25,7 @@ from cardtable.games.chez_geek.sandbag.settings import (
     STOPS_WIN,
     SandbagSettings,
 )
+from cardtable.games.chez_geek.cards import CardDef
 
 
 def coverage(card: CardDef) -> float:

@@ -16,11 +16,11 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.games.chez_geek.actions import CardAct
-from cardtable.games.chez_geek.bots import HeuristicBot
+from cardtable.games.chez_geek.ai.bots import HeuristicBot
+from cardtable.games.chez_geek.ai.sandbag.cancels import coverage
+from cardtable.games.chez_geek.ai.sandbag.reading import next_turn_value, turns_ahead
+from cardtable.games.chez_geek.ai.sandbag.settings import DOWN_TO_ONE, DUD, KEPT, SandbagSettings
 from cardtable.games.chez_geek.cards import CardDef
-from cardtable.games.chez_geek.sandbag.cancels import coverage
-from cardtable.games.chez_geek.sandbag.reading import next_turn_value, turns_ahead
-from cardtable.games.chez_geek.sandbag.settings import DOWN_TO_ONE, DUD, KEPT, SandbagSettings
 
 
 def kept_value(h: HeuristicBot, s: SandbagSettings, card: CardDef, obs: dict[str, Any]) -> float:

@@ -12,13 +12,13 @@ from typing import Any
 from cardtable.bots.base import setting_names, settings_from
 from cardtable.engine.game import Action, Game
 from cardtable.games.chez_geek.actions import CardAct, Play
-from cardtable.games.chez_geek.bots import HeuristicBot
+from cardtable.games.chez_geek.ai.bots import HeuristicBot
+from cardtable.games.chez_geek.ai.sandbag.cancels import answer_score
+from cardtable.games.chez_geek.ai.sandbag.economy import engine_bonus, trip_value
+from cardtable.games.chez_geek.ai.sandbag.keeping import discard_score, kept_value
+from cardtable.games.chez_geek.ai.sandbag.plays import aimed, late_score
+from cardtable.games.chez_geek.ai.sandbag.settings import HOLD, SandbagSettings
 from cardtable.games.chez_geek.cards import CardDef
-from cardtable.games.chez_geek.sandbag.cancels import answer_score
-from cardtable.games.chez_geek.sandbag.economy import engine_bonus, trip_value
-from cardtable.games.chez_geek.sandbag.keeping import discard_score, kept_value
-from cardtable.games.chez_geek.sandbag.plays import aimed, late_score
-from cardtable.games.chez_geek.sandbag.settings import HOLD, SandbagSettings
 
 
 class SandbagBot(HeuristicBot):

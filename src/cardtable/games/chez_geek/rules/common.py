@@ -10,8 +10,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from cardtable.games.chez_geek.cards import CardDef, Effect
-    from cardtable.games.chez_geek.effects.rule import Target
-    from cardtable.games.chez_geek.state import ChezGeekState
+    from cardtable.games.chez_geek.core import ChezGeekCore, Target
 
 
 def matches(card: CardDef, e: Effect) -> bool:
@@ -21,7 +20,7 @@ def matches(card: CardDef, e: Effect) -> bool:
     return not e.tags or bool(card.tags.intersection(e.tags))
 
 
-def seats(st: ChezGeekState, seat: int, scope: str) -> range | list[int]:
+def seats(st: ChezGeekCore, seat: int, scope: str) -> range | list[int]:
     """The rooms an effect may reach from ``seat``: its own, the others', or any."""
     if scope == "own":
         return [seat]
@@ -31,7 +30,7 @@ def seats(st: ChezGeekState, seat: int, scope: str) -> range | list[int]:
 
 
 def room_targets(
-    st: ChezGeekState, seat: int, scope: str, ok: Callable[[CardDef], bool]
+    st: ChezGeekCore, seat: int, scope: str, ok: Callable[[CardDef], bool]
 ) -> list[Target]:
     """Every room card within ``scope`` that ``ok`` accepts, as a target."""
     found: list[Target] = []

@@ -6,23 +6,24 @@ discarded.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from cardtable.games.chez_geek.effects.common import matches, room_targets
-from cardtable.games.chez_geek.effects.rule import EffectRule, Target
+from cardtable.games.chez_geek.cards import EffectSyntax
+from cardtable.games.chez_geek.core import Aim, EffectRule, Target
+from cardtable.games.chez_geek.rules.common import matches, room_targets
 from cardtable.games.chez_geek.zones import find
 
 if TYPE_CHECKING:
     from cardtable.games.chez_geek.cards import Effect
-    from cardtable.games.chez_geek.state import ChezGeekState
+    from cardtable.games.chez_geek.core import ChezGeekCore
     from cardtable.games.chez_geek.steps import Announced
 
 
-def targets(st: ChezGeekState, seat: int, e: Effect) -> list[Target]:
+def targets(st: ChezGeekCore, seat: int, e: Effect) -> list[Target]:
     return room_targets(st, seat, e.scope, lambda d: matches(d, e))
 
 
-def resolve(st: ChezGeekState, play: Announced, t: int, e: Effect) -> bool:
+def resolve(st: ChezGeekCore, play: Announced, t: int, e: Effect) -> bool:
     owner, i = find(st, play.uid)
     if owner < 0:
         return False  # the target left the room while the Whenever waited
@@ -37,11 +38,18 @@ def resolve(st: ChezGeekState, play: Announced, t: int, e: Effect) -> bool:
     return False
 
 
-def stay(st: ChezGeekState, seat: int, index: int, e: Effect) -> None:
+def stay(st: ChezGeekCore, seat: int, index: int, e: Effect) -> None:
     room = st.rooms[seat]
     entry = room[index]
     room[index] = (entry[0], entry[1] + e.amount, 1, entry[3])
     st.dirty = True
 
 
-RULE = EffectRule("slack", targets=targets, resolve=resolve, stay=stay, room_target=True)
+RULE: Final[EffectRule] = EffectRule(
+    "slack",
+    syntax=EffectSyntax(frozenset({"amount", "card_kind", "tags", "scope"})),
+    targets=targets,
+    resolve=resolve,
+    stay=stay,
+    aim=Aim.ROOM_CARD,
+)

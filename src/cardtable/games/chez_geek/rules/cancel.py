@@ -7,17 +7,18 @@ never happened (``plays.resolve``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
-from cardtable.games.chez_geek.effects.rule import EffectRule
+from cardtable.games.chez_geek.cards import CANCEL_TARGETS, EffectSyntax
+from cardtable.games.chez_geek.core import EffectRule
 from cardtable.games.chez_geek.steps import P_ACTIVITY, P_CALL, P_SHOP, P_WHENEVER, Announced
 
 if TYPE_CHECKING:
     from cardtable.games.chez_geek.cards import Effect
-    from cardtable.games.chez_geek.state import ChezGeekState
+    from cardtable.games.chez_geek.core import ChezGeekCore
 
 
-def answers(st: ChezGeekState, e: Effect, play: Announced) -> bool:
+def answers(st: ChezGeekCore, e: Effect, play: Announced) -> bool:
     """Whether this cancel can cancel the announced ``play``."""
     pk = play.play_kind
     target = e.target
@@ -34,9 +35,13 @@ def answers(st: ChezGeekState, e: Effect, play: Announced) -> bool:
     return any(e.tag in st.defs[st.slot_type[s]].tags for s in play.slots)
 
 
-def resolve(st: ChezGeekState, play: Announced, t: int, e: Effect) -> bool:
+def resolve(st: ChezGeekCore, play: Announced, t: int, e: Effect) -> bool:
     cast(Announced, st.stack[play.ref]).cancelled = True
     return False
 
 
-RULE = EffectRule("cancel", resolve=resolve)
+RULE: Final[EffectRule] = EffectRule(
+    "cancel",
+    syntax=EffectSyntax(frozenset({"target", "tag"}), targets=CANCEL_TARGETS),
+    resolve=resolve,
+)

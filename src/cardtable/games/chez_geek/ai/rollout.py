@@ -43,8 +43,8 @@ from cardtable.bots.ismcts import InformationSetRequired
 from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez_geek.actions import ROLLS
-from cardtable.games.chez_geek.bots import HeuristicBot
-from cardtable.games.chez_geek.estimate import win_chances
+from cardtable.games.chez_geek.ai.bots import HeuristicBot
+from cardtable.games.chez_geek.ai.estimate import win_chances
 from cardtable.games.chez_geek.game import ChezGeekGame
 from cardtable.games.chez_geek.state import ChezGeekState
 from cardtable.games.chez_geek.steps import Draw, Roll

@@ -6,18 +6,21 @@ The host may refuse (``pass``), which costs Free Time instead
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from cardtable.games.chez_geek.effects.rule import EffectRule
+from cardtable.games.chez_geek.cards import EffectSyntax
+from cardtable.games.chez_geek.core import EffectRule
 from cardtable.games.chez_geek.steps import PersonCost
 
 if TYPE_CHECKING:
     from cardtable.games.chez_geek.cards import Effect
-    from cardtable.games.chez_geek.state import ChezGeekState
+    from cardtable.games.chez_geek.core import ChezGeekCore
 
 
-def stay(st: ChezGeekState, seat: int, index: int, e: Effect) -> None:
+def stay(st: ChezGeekCore, seat: int, index: int, e: Effect) -> None:
     st.stack.append(PersonCost(seat, e.tags, e.or_any))
 
 
-RULE = EffectRule("discard", stay=stay)
+RULE: Final[EffectRule] = EffectRule(
+    "discard", syntax=EffectSyntax(frozenset({"tags", "or_any"})), stay=stay
+)

@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.games.chez_geek.actions import Play
-from cardtable.games.chez_geek.bots import HeuristicBot
-from cardtable.games.chez_geek.sandbag.reading import own_gain, room_slack
-from cardtable.games.chez_geek.sandbag.settings import HOLD, WINS, SandbagSettings
+from cardtable.games.chez_geek.ai.bots import HeuristicBot
+from cardtable.games.chez_geek.ai.sandbag.reading import own_gain, room_slack
+from cardtable.games.chez_geek.ai.sandbag.settings import HOLD, WINS, SandbagSettings
 
 LAST = 0.05  # a finisher held to the end of Free Time: below any Activity, above ``done``
 LAST_ORDER = 0.01  # of the heuristic's score, to keep its order among such plays

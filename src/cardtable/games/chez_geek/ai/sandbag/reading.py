@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardtable.games.chez_geek.actions import Play
-from cardtable.games.chez_geek.bots import HeuristicBot
+from cardtable.games.chez_geek.ai.bots import HeuristicBot
 from cardtable.games.chez_geek.cards import CardDef, JobDef
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from cardtable.games.chez_geek.bots import expected
+from cardtable.games.chez_geek.ai.bots import expected
 from cardtable.games.chez_geek.state import ChezGeekState
 
 HAND_WEIGHT = 0.25  # a card's Slack in hand, against the same Slack already in the room

@@ -1,1 +1,0 @@
-"""The effect vocabulary of the deck format: one rule module per effect (``registry.RULES``)."""
