@@ -3,12 +3,13 @@ place, and the helpers the rule modules share, so that each layer and each rule
 module (``rules/``) is type-checked against the same state and imports nothing above it.
 
 The rules live in layers of the state, one chain of single inheritance (a
-compiled class takes one base): ``view``, then ``specials``, ``nopes``,
-``plays``, ``turn``, ``flow`` and ``state``, each deriving from the one before.
-Every field is declared here, once, so no layer retypes one. A method that one
-layer implements and an earlier layer (or a rule module) calls is declared here
-as a stub that a later layer overrides, so each call is checked against one
-signature and dispatched to the one implementation."""
+compiled class takes one base): ``view``, then ``plays``, ``turn``, ``flow``
+and ``state``, each deriving from the one before; ``specials`` and ``nopes``
+are modules of functions over this class, which the flow calls. Every field is
+declared here, once, so no layer retypes one. A method that one layer
+implements and an earlier layer (or a rule or function module) calls is
+declared here as a stub that a later layer overrides, so each call is checked
+against one signature and dispatched to the one implementation."""
 
 from __future__ import annotations
 
@@ -214,6 +215,6 @@ class ChezCore(State):
     def _take_rank(self, seat: int, rank: int) -> int:
         raise NotImplementedError
 
-    # effects (specials.py)
+    # effects (specials.py, asked through flow.py)
     def _king(self, play: Pending, copies: int) -> None:
         raise NotImplementedError

@@ -4,9 +4,10 @@ It runs automatic steps until a seat or chance must decide (``_advance``),
 dispatches a decision to the step on top of the stack or to the turn, lists
 the legal actions and the chance outcomes, moves cards between the zones
 (hands, draw pile, discard piles, Castles) and ends the game. The layers below
-(``view``, ``specials``, ``nopes``, ``plays``, ``turn``) call these helpers
-through the stubs ``core`` declares; ``state`` adds the engine contract's
-entry points on top.
+(``view``, ``plays``, ``turn``) and the function modules call these helpers
+through the stubs ``core`` declares, and the flow calls the function modules
+``specials`` and ``nopes`` for the steps they own; ``state`` adds the engine
+contract's entry points on top.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from mypy_extensions import mypyc_attr
 
 from cardtable.engine.game import Action, Marker, weighted_pick
 from cardtable.games.chez import actions as act
-from cardtable.games.chez import cards, playability
+from cardtable.games.chez import cards, nopes, playability, specials
 from cardtable.games.chez.cards import ACE_OF_SPADES
 from cardtable.games.chez.piles import Seg
 from cardtable.games.chez.rules import transformation
@@ -29,6 +30,7 @@ from cardtable.games.chez.steps import (
     FxStep,
     GiveStep,
     NameStep,
+    Pending,
     ResolveStep,
     RollStep,
     Step,
@@ -60,11 +62,11 @@ class ChezFlow(ChezTurn):
         if self.stack:
             step = self.stack[-1]
             if type(step) is WindowStep:
-                return self._window_legal(step)
+                return nopes.window_legal(self, step)
             if type(step) is TargetStep:
                 return self._target_legal(step)
             if type(step) is GiveStep:
-                return self._give_legal(step)
+                return specials.give_legal(self, step)
             if type(step) is NameStep:
                 return list(NAME_CHOICES)
         return self._turn_legal()
@@ -170,14 +172,14 @@ class ChezFlow(ChezTurn):
             elif type(step) is DrawStep:
                 self._draw_chance(step, cast(act.Draw, action).kind)
             elif type(step) is WindowStep:
-                self._window_act(step, action)
+                nopes.window_act(self, step, action)
             elif type(step) is TargetStep:
                 step.play.target = cast(act.Target, action).seat
                 stack.pop()
             elif type(step) is TakeStep:
-                self._take(step, cast(act.Take, action).kind)
+                specials.take(self, step, cast(act.Take, action).kind)
             elif type(step) is GiveStep:
-                self._give(step, cast(act.Give, action).kind)
+                specials.give(self, step, cast(act.Give, action).kind)
             elif type(step) is NameStep:
                 named = cast(act.NameTop, action)
                 transformation.name(self, named.value, named.red)
@@ -247,6 +249,10 @@ class ChezFlow(ChezTurn):
     def places(self) -> list[int] | None:
         return self.board.places[:] if self.over else None
 
+    def _king(self, play: Pending, copies: int) -> None:
+        """A King's swap (a Royal Court's too, which its rule module asks through the core)."""
+        specials.king(self, play, copies)
+
     # ---- flow -------------------------------------------------------------------------
     def _advance(self) -> None:
         """Run automatic steps until a seat or chance must decide, or the game ends."""
@@ -283,22 +289,22 @@ class ChezFlow(ChezTurn):
         once it is done (popped). A chain of type tests rather than a table of methods,
         so that each runner is a direct call when compiled."""
         if type(step) is WindowStep:
-            return self._run_window(step)
+            return nopes.run_window(self, step)
         if type(step) is DrawStep:
             return self._run_draw(step)
         if type(step) is ResolveStep:
-            self._run_resolve(step)
+            specials.run_resolve(self, step)
             return None
         if type(step) is RollStep:
             return self._run_roll(step)
         if type(step) is TargetStep:
             return self._run_target(step)
         if type(step) is TakeStep:
-            return self._run_take(step)
+            return specials.run_take(self, step)
         if type(step) is GiveStep:
-            return self._run_give(step)
+            return specials.run_give(self, step)
         if type(step) is FxStep:
-            self._run_fx(step)
+            specials.run_fx(self, step)
             return None
         if type(step) is NameStep:
             return self._run_name(step)

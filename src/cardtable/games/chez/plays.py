@@ -18,7 +18,6 @@ from cardtable.games.chez import cards, playability
 from cardtable.games.chez.cards import JOKER
 from cardtable.games.chez.dice import JACK_DIE, SIX_DIE, upgraded
 from cardtable.games.chez.dice import total as dice_total
-from cardtable.games.chez.nopes import ChezNopes
 from cardtable.games.chez.plague import PLAGUE_ROLL, infection
 from cardtable.games.chez.rules import betting_man, doubles
 from cardtable.games.chez.rules._shape import DiscardCombo
@@ -46,6 +45,7 @@ from cardtable.games.chez.steps import (
     TargetStep,
     WindowStep,
 )
+from cardtable.games.chez.view import ChezView
 
 # the interpreted table module's tables, and the card tables, as statics of this
 # compiled one (an imported name is a namespace lookup on every use)
@@ -82,7 +82,7 @@ def classify(kinds: tuple[int, ...], combos: tuple[DiscardCombo, ...]) -> tuple[
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # see ChezCore
-class ChezPlays(ChezNopes):
+class ChezPlays(ChezView):
     def _play(self, kinds: tuple[int, ...]) -> None:
         p = self.turn
         ids = [self._remove_kind(p, k) for k in kinds]

@@ -1,13 +1,17 @@
-"""What each special card does once its window closes; a combo's effect is its module's."""
+"""What each special card does once its window closes; a combo's effect is its rule's.
+
+Functions over ``ChezCore`` rather than a layer of the state: the flow calls
+them for the steps they own (resolve, automatic effects, a King's take and
+give-back), and what they need of the flow they ask through the core's stubs.
+"""
 
 from __future__ import annotations
 
 from typing import Final, cast
 
-from mypy_extensions import mypyc_attr
-
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez import actions as act
+from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.dice import total as dice_total
 from cardtable.games.chez.piles import Seg
 from cardtable.games.chez.ruleset import ChezRuleset
@@ -29,143 +33,152 @@ from cardtable.games.chez.steps import (
     ResolveStep,
     TakeStep,
 )
-from cardtable.games.chez.view import ChezView
 
 CHANCE: Final = Marker.CHANCE
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # see ChezCore
-class ChezSpecials(ChezView):
-    def _run_resolve(self, step: ResolveStep) -> None:
-        self.stack.pop()
-        play = step.play
-        rule = cast(ChezRuleset, self.game).combo(play.combo)
-        if play.nopes % 2:
-            self._log("noped", play.seat, play.kinds)
-            if rule is not None:
-                rule.noped(self, play)
-            return
+def run_resolve(state: ChezCore, step: ResolveStep) -> None:
+    state.stack.pop()
+    play = step.play
+    rule = cast(ChezRuleset, state.game).combo(play.combo)
+    if play.nopes % 2:
+        state._log("noped", play.seat, play.kinds)
         if rule is not None:
-            rule.resolve(self, play)
-            return
-        ptype = play.ptype
-        p = play.seat
-        if ptype is SIX:
-            self._six(p, dice_total(play.dice))
-        elif ptype is TEN:
-            for _ in range(play.copies):
-                self.stack.append(FxStep(FX_RECYCLE, play))
-        elif ptype is JACK:
-            self.actions_left += dice_total(play.dice)
-        elif ptype is QUEEN:
-            self._queen(play.copies)
-        elif ptype is KING:
-            self._king(play, play.copies)
-        elif ptype is JOKER_PLAY:
-            self.joker_next = play.base + play.copies
+            rule.noped(state, play)
+        return
+    if rule is not None:
+        rule.resolve(state, play)
+        return
+    ptype = play.ptype
+    p = play.seat
+    if ptype is SIX:
+        six(state, p, dice_total(play.dice))
+    elif ptype is TEN:
+        for _ in range(play.copies):
+            state.stack.append(FxStep(FX_RECYCLE, play))
+    elif ptype is JACK:
+        state.actions_left += dice_total(play.dice)
+    elif ptype is QUEEN:
+        queen(state, play.copies)
+    elif ptype is KING:
+        king(state, play, play.copies)
+    elif ptype is JOKER_PLAY:
+        state.joker_next = play.base + play.copies
 
-    def _run_fx(self, step: FxStep) -> None:
-        self.stack.pop()
-        code = step.code
-        play = step.play
-        if code == FX_RECYCLE:
-            self._recycle(play.seat)
-        elif code == FX_QUEEN:
-            self._queen(1)
-        elif code == FX_JACK:
-            self.actions_left += dice_total(play.dice)
-        elif code == FX_SIX:
-            self._six(play.seat, play.dice[0])
-        return None
 
-    def _six(self, seat: int, roll: int) -> None:
-        """Odd: you pick up that many. Even: the next player picks up half."""
-        if roll % 2:
-            self.stack.append(DrawStep(seat, roll))
-            return
-        nxt = self._next_active(seat)
-        if nxt != seat and not self._absorb(nxt):
-            self.stack.append(DrawStep(nxt, roll // 2))
+def run_fx(state: ChezCore, step: FxStep) -> None:
+    state.stack.pop()
+    code = step.code
+    play = step.play
+    if code == FX_RECYCLE:
+        recycle(state, play.seat)
+    elif code == FX_QUEEN:
+        queen(state, 1)
+    elif code == FX_JACK:
+        state.actions_left += dice_total(play.dice)
+    elif code == FX_SIX:
+        six(state, play.seat, play.dice[0])
+    return None
 
-    def _queen(self, copies: int) -> None:
-        if sum(self.active) == 2:
-            if self.actions_left == 0:
-                self.actions_left += copies
-        elif copies % 2:
-            self.direction = -self.direction
 
-    def _recycle(self, seat: int) -> None:
-        """10: the hand goes under the draw pile in random order; draw as many back."""
-        hand = self.hands[seat]
-        if not hand:
-            return
-        self.pile.append(Seg.shuffled(hand, self.kind))
-        self.pile_size += len(hand)
-        self.hands[seat] = []
-        self.stack.append(DrawStep(seat, len(hand)))
+def six(state: ChezCore, seat: int, roll: int) -> None:
+    """Odd: you pick up that many. Even: the next player picks up half."""
+    if roll % 2:
+        state.stack.append(DrawStep(seat, roll))
+        return
+    nxt = state._next_active(seat)
+    if nxt != seat and not state._absorb(nxt):
+        state.stack.append(DrawStep(nxt, roll // 2))
 
-    def _king(self, play: Pending, copies: int) -> None:
-        target = play.target
-        if target < 0 or not self.active[target] or self._absorb(target):
-            return
-        stack = self.stack
-        stack.append(GiveStep(play))
-        stack.append(TakeStep(play, copies))
-        short = copies - len(self.hands[target])
-        if short > 0:
-            stack.append(DrawStep(target, short))
 
-    def _run_take(self, step: TakeStep) -> Marker | None:
-        play = step.play
-        target = play.target
-        while step.left > 0 and self.active[target] and self.hands[target]:
-            hand = self.hands[target]
-            if len(hand) > 1:
-                return CHANCE
-            self._move_taken(play, hand[0])
-            step.left -= 1
-        self.stack.pop()
-        return None
+def queen(state: ChezCore, copies: int) -> None:
+    if sum(state.active) == 2:
+        if state.actions_left == 0:
+            state.actions_left += copies
+    elif copies % 2:
+        state.direction = -state.direction
 
-    def _move_taken(self, play: Pending, cid: int) -> None:
-        self.hands[play.target].remove(cid)
-        self.hands[play.seat].append(cid)
-        self.known[cid] |= 1 << play.seat
-        play.taken.append(cid)
 
-    def _take(self, step: TakeStep, k: int) -> None:
-        play = step.play
-        kind = self.kind
-        cid = next(c for c in self.hands[play.target] if kind[c] == k)
-        self._tag(cid, 1)
-        self._move_taken(play, cid)
+def recycle(state: ChezCore, seat: int) -> None:
+    """10: the hand goes under the draw pile in random order; draw as many back."""
+    hand = state.hands[seat]
+    if not hand:
+        return
+    state.pile.append(Seg.shuffled(hand, state.kind))
+    state.pile_size += len(hand)
+    state.hands[seat] = []
+    state.stack.append(DrawStep(seat, len(hand)))
+
+
+def king(state: ChezCore, play: Pending, copies: int) -> None:
+    target = play.target
+    if target < 0 or not state.active[target] or state._absorb(target):
+        return
+    stack = state.stack
+    stack.append(GiveStep(play))
+    stack.append(TakeStep(play, copies))
+    short = copies - len(state.hands[target])
+    if short > 0:
+        stack.append(DrawStep(target, short))
+
+
+def run_take(state: ChezCore, step: TakeStep) -> Marker | None:
+    play = step.play
+    target = play.target
+    while step.left > 0 and state.active[target] and state.hands[target]:
+        hand = state.hands[target]
+        if len(hand) > 1:
+            return CHANCE
+        move_taken(state, play, hand[0])
         step.left -= 1
+    state.stack.pop()
+    return None
 
-    def _original(self, play: Pending) -> list[int]:
-        taken = play.taken
-        return [cid for cid in self.hands[play.seat] if cid not in taken]
 
-    def _run_give(self, step: GiveStep) -> int | None:
-        play = step.play
-        if step.left < 0:
-            step.left = min(play.copies, len(self._original(play)))
-        if step.left == 0 or not self.active[play.target] or not self.active[play.seat]:
-            self.stack.pop()
-            return None
-        return play.seat
+def move_taken(state: ChezCore, play: Pending, cid: int) -> None:
+    state.hands[play.target].remove(cid)
+    state.hands[play.seat].append(cid)
+    state.known[cid] |= 1 << play.seat
+    play.taken.append(cid)
 
-    def _give_legal(self, step: GiveStep) -> list[Action]:
-        kind = self.kind
-        return [act.GIVE[k] for k in sorted({kind[c] for c in self._original(step.play)})]
 
-    def _give(self, step: GiveStep, k: int) -> None:
-        play = step.play
-        kind = self.kind
-        cid = next(c for c in self._original(play) if kind[c] == k)
-        self._tag(cid, 2)
-        self.hands[play.seat].remove(cid)
-        self.hands[play.target].append(cid)
-        self.known[cid] |= 1 << play.target
-        step.left -= 1
-        if step.left == 0:
-            self.stack.pop()
+def take(state: ChezCore, step: TakeStep, k: int) -> None:
+    play = step.play
+    kind = state.kind
+    cid = next(c for c in state.hands[play.target] if kind[c] == k)
+    state._tag(cid, 1)
+    move_taken(state, play, cid)
+    step.left -= 1
+
+
+def original(state: ChezCore, play: Pending) -> list[int]:
+    taken = play.taken
+    return [cid for cid in state.hands[play.seat] if cid not in taken]
+
+
+def run_give(state: ChezCore, step: GiveStep) -> int | None:
+    play = step.play
+    if step.left < 0:
+        step.left = min(play.copies, len(original(state, play)))
+    if step.left == 0 or not state.active[play.target] or not state.active[play.seat]:
+        state.stack.pop()
+        return None
+    return play.seat
+
+
+def give_legal(state: ChezCore, step: GiveStep) -> list[Action]:
+    kind = state.kind
+    return [act.GIVE[k] for k in sorted({kind[c] for c in original(state, step.play)})]
+
+
+def give(state: ChezCore, step: GiveStep, k: int) -> None:
+    play = step.play
+    kind = state.kind
+    cid = next(c for c in original(state, play) if kind[c] == k)
+    state._tag(cid, 2)
+    state.hands[play.seat].remove(cid)
+    state.hands[play.target].append(cid)
+    state.known[cid] |= 1 << play.target
+    step.left -= 1
+    if step.left == 0:
+        state.stack.pop()

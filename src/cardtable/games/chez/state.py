@@ -7,9 +7,10 @@ kinds of the ids a seat has never seen (see ``resample``).
 
 The layers form one line of single inheritance (a compiled class takes one
 base): ``core`` (every field, and ``_copy``), ``view`` (observation, log,
-text), ``specials`` (what each play does), ``nopes`` (reaction windows),
-``plays`` (cards onto the pile, dice, draws), ``turn`` (what the turn player
-may do) and ``flow`` (the step stack, the turn order and the zones). This
+text), ``plays`` (cards onto the pile, dice, draws), ``turn`` (what the turn
+player may do) and ``flow`` (the step stack, the turn order and the zones),
+which calls the function modules ``specials`` (what each special does) and
+``nopes`` (reaction windows). This
 class deals (``__init__``) and answers the engine contract; the refusals are
 ``explain``'s, the re-deal ``resample``'s.
 """

@@ -23,11 +23,14 @@ from cardtable.engine.game import Action
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.actions import Play
 from cardtable.games.chez.cards import JOKER, RANK, parse_card
+from cardtable.games.chez.rules import DISCARD
 
 # how much the bot likes getting rid of a single card of each value (index: rank, 0 Joker)
 SHED_VALUE = (6, 2, 2, 2, 2, 2, -4, 3, 3, 3, 1, 5, 2, 1)
 HURTS_NEXT = {"6", "Joker"}
-HURTS_TARGET = {"King", "Revolution", "King-Queen", "Royal Court"}
+# a King, and every combo that names a target (the Revolution, the Royal Court, the
+# King-Queen), by the label the views give its play
+HURTS_TARGET = {"King", *(rule.label for rule in DISCARD if rule.targeted)}
 
 
 def _next_seat(obs: dict[str, Any], seat: int) -> int:

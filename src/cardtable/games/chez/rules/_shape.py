@@ -27,7 +27,7 @@ class Offer:
     Why a class: the turn asks them for every hand it lists plays for, and a call
     through a module's attribute costs more than most answers; a method of a
     compiled class is a direct call. Each combo module keeps its functions and
-    exports ``OFFER``, an instance whose methods call them.
+    gives its rule an instance (``DiscardCombo.offer``) whose methods call them.
 
     A combo whose plays depend only on which of a few kinds the hand holds (one of
     each of some values, a pair of given cards) names them as ``kinds`` (bits by
@@ -109,7 +109,7 @@ def kinds_of(ranks: Sequence[int]) -> int:
 
 class FrontOffer:
     """A front combo's questions (the bonus action) as methods of a compiled class, for
-    the reason ``Offer`` gives; each front module exports one as ``FRONT_OFFER``."""
+    the reason ``Offer`` gives; each front rule holds one as ``FrontCombo.offer``."""
 
     def __init__(self, needs: int) -> None:
         self.needs = needs  # its module's ``NEEDS``
@@ -130,12 +130,6 @@ class FrontOffer:
 
     def apply(self, state: ChezCore, action: Action) -> None:
         raise NotImplementedError
-
-
-def always(*facts: object) -> bool:
-    """``applies`` of a combo whose ``NEEDS`` and ``VALUES`` say it all (the turn skips
-    calling it)."""
-    return True
 
 
 def one_of_each(groups: Sequence[list[int]], playable: Sequence[bool], out: list[Play]) -> None:
