@@ -20,6 +20,7 @@ SRC = Path(cardtable.__file__).parent.parent
 PACKAGES = (
     "cardtable.engine",
     "cardtable.games.contest",
+    "cardtable.games.chai_tea_jazz",
 )
 
 
