@@ -62,7 +62,7 @@ GAMES: dict[str, tuple[str, ...]] = {
         "cardtable.games.chai_tea_jazz.view",
         "cardtable.games.chai_tea_jazz.state",
         "cardtable.games.chai_tea_jazz.game",
-        "cardtable.games.chai_tea_jazz.solver",
+        "cardtable.games.chai_tea_jazz.ai.solver",
         "cardtable.rl.games.chai_tea_jazz",
     ),
     "chez": (

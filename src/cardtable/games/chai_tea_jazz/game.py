@@ -16,11 +16,11 @@ from cardtable.games.chai_tea_jazz.view import render
 
 class ChaiTeaJazzGame(ChaiTeaJazzTables):
     bots: ClassVar[dict[str, str]] = {
-        "heuristic": "cardtable.games.chai_tea_jazz.bots:HeuristicBot",
-        "pimc": "cardtable.games.chai_tea_jazz.pimc:PIMCBot",
+        "heuristic": "cardtable.games.chai_tea_jazz.ai.heuristic:HeuristicBot",
+        "pimc": "cardtable.games.chai_tea_jazz.ai.pimc:PIMCBot",
     }
     # post-game analysis for ``cardtable analyze`` (double-dummy, every trick)
-    analysis: ClassVar[str] = "cardtable.games.chai_tea_jazz.analysis:report"
+    analysis: ClassVar[str] = "cardtable.games.chai_tea_jazz.ai.analysis:report"
     # levels offered to people (lobby, --bots hard): specs, rated in docs/bots.md
     bot_levels: ClassVar[dict[str, str]] = {
         "easy": "ismcts(iterations=100)",
