@@ -29,13 +29,14 @@ from cardtable.games.chai_tea_jazz.cards import (
     max_rank,
     strength_table,
 )
-from cardtable.games.chai_tea_jazz.contracts import Play
+from cardtable.games.chai_tea_jazz.plays import Play
+from cardtable.games.chai_tea_jazz.rules import registry
 from cardtable.games.chai_tea_jazz.setups import Row, build_rows
 from cardtable.games.chai_tea_jazz.zones import ASIDE, DOWN, HAND, UP, Zone
 
 # Tables derived from (players, settings), shared by every game built with them:
 # records are replayed by building a new game, so this keeps replays cheap.
-_DERIVED: dict[tuple[int, str], dict[str, Any]] = {}
+_DERIVED: dict[tuple[int, str, tuple[str, ...]], dict[str, Any]] = {}
 # the tables ``_derive`` sets, named because a subclass of the compiled engine's
 # ``Game`` has no ``__dict__`` to copy them through
 DERIVED_FIELDS = (
@@ -181,7 +182,8 @@ class ChaiTeaJazzTables(Game):
             except ValueError as exc:
                 raise SettingError(f"setup is not valid JSON: {exc}") from exc
             s["setup"] = setup
-        key = (n, json.dumps(self.settings, sort_keys=True, default=str))
+        settings = json.dumps(self.settings, sort_keys=True, default=str)
+        key = (n, settings, registry.CONTRACTS.names())
         cached = _DERIVED.get(key)
         if cached is not None:
             for name, value in cached.items():

@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from cardtable.games.chai_tea_jazz.cards import DIRECTION_NAMES, POINTS, SUITS
-from cardtable.games.chai_tea_jazz.contracts import describe
 from cardtable.games.chai_tea_jazz.events import Event
 from cardtable.games.chai_tea_jazz.flow import ChaiTeaJazzFlow
 from cardtable.games.chai_tea_jazz.phases import Phase
+from cardtable.games.chai_tea_jazz.plays import describe
 from cardtable.games.chai_tea_jazz.records import trick_view
 from cardtable.games.chai_tea_jazz.schema import (
     BiddingView,
