@@ -13,7 +13,7 @@ def directions(tricks: int, high: bool | None) -> tuple[int, ...]:
     return (MIDDLE,) * tricks
 
 
-RULE = Contract(
+RULE: Contract = Contract(
     name="middle",
     title="Middle",
     trump=False,

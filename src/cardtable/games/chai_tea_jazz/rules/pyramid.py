@@ -12,7 +12,7 @@ def directions(tricks: int, high: bool | None) -> tuple[int, ...]:
     return (first,) * half + (other,) * (tricks - half)
 
 
-RULE = Contract(
+RULE: Contract = Contract(
     name="pyramid",
     title="Pyramid",
     trump=False,

@@ -11,7 +11,7 @@ def directions(tricks: int, high: bool | None) -> tuple[int, ...]:
     return tuple(first if i % 2 == 0 else other for i in range(tricks))
 
 
-RULE = Contract(
+RULE: Contract = Contract(
     name="slalom",
     title="Slalom",
     trump=False,

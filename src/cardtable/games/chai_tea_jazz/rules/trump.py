@@ -10,7 +10,7 @@ def directions(tricks: int, high: bool | None) -> tuple[int, ...]:
     return (HIGH,) * tricks
 
 
-RULE = Contract(
+RULE: Contract = Contract(
     name="trump",
     title="Trump",
     trump=True,

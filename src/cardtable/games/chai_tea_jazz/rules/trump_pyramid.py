@@ -10,7 +10,7 @@ def directions(tricks: int, high: bool | None) -> tuple[int, ...]:
     return pyramid.directions(tricks, high)
 
 
-RULE = Contract(
+RULE: Contract = Contract(
     name="trump-pyramid",
     title="Trump Pyramid",
     trump=True,

@@ -10,7 +10,7 @@ def directions(tricks: int, high: bool | None) -> tuple[int, ...]:
     return slalom.directions(tricks, high)
 
 
-RULE = Contract(
+RULE: Contract = Contract(
     name="trump-slalom",
     title="Trump Slalom",
     trump=True,

@@ -10,7 +10,7 @@ def directions(tricks: int, high: bool | None) -> tuple[int, ...]:
     return under.directions(tricks, high)
 
 
-RULE = Contract(
+RULE: Contract = Contract(
     name="trump-under",
     title="Trump Under",
     trump=True,

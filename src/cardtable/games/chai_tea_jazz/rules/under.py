@@ -10,7 +10,7 @@ def directions(tricks: int, high: bool | None) -> tuple[int, ...]:
     return (LOW,) * tricks
 
 
-RULE = Contract(
+RULE: Contract = Contract(
     name="under",
     title="Under",
     trump=False,
