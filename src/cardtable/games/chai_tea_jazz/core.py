@@ -200,7 +200,7 @@ class ChaiTeaJazzCore(State[ChaiTeaJazzTables]):
         other.aside_taken = self.aside_taken[:]
         return other
 
-    # ---- hooks one mixin calls in another ------------------------------------------
+    # ---- hooks one layer calls in another -------------------------------------------
     def _declare(self, seat: int, pick: act.Pick, bonus: int) -> None:
         """The contract is declared: the tricks begin."""
         raise NotImplementedError

@@ -20,7 +20,7 @@ from cardtable.games.chai_tea_jazz import actions as act
 from cardtable.games.chai_tea_jazz.cards import POINTS, RANK_OF, SUIT_OF
 from cardtable.games.chai_tea_jazz.events import Event
 from cardtable.games.chai_tea_jazz.phases import Phase
-from cardtable.games.chai_tea_jazz.picking import PickingMixin
+from cardtable.games.chai_tea_jazz.picking import ChaiTeaJazzPicking
 from cardtable.games.chai_tea_jazz.records import RoundRecord, RoundSummary
 from cardtable.games.chai_tea_jazz.schema import RoundSummaryView
 from cardtable.games.chai_tea_jazz.scoring import cumulative_total, final_ranking, row_game_points
@@ -36,7 +36,7 @@ TERMINAL: Final = Marker.TERMINAL
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # see ChaiTeaJazzCore
-class ChaiTeaJazzFlow(PickingMixin):
+class ChaiTeaJazzFlow(ChaiTeaJazzPicking):
     # ---- rounds --------------------------------------------------------------------
     def _start_round(self, n: int) -> None:
         game = self.game
