@@ -17,8 +17,8 @@ import time
 from cardtable.bots.infoset import decide
 from cardtable.bots.registry import make_bot
 from cardtable.engine.game import Marker
+from cardtable.games.chai_tea_jazz.ai.solver import solvable, solve
 from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
-from cardtable.games.chai_tea_jazz.solver import solvable, solve
 from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState
 
 

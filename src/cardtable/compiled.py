@@ -53,15 +53,17 @@ GAMES: dict[str, tuple[str, ...]] = {
     "chai-tea-jazz": (
         "cardtable.games.chai_tea_jazz.cards",
         "cardtable.games.chai_tea_jazz.actions",
+        "cardtable.games.chai_tea_jazz.tables",
         "cardtable.games.chai_tea_jazz.core",
         "cardtable.games.chai_tea_jazz.tricks",
         "cardtable.games.chai_tea_jazz.picking",
         "cardtable.games.chai_tea_jazz.resample",
         "cardtable.games.chai_tea_jazz.scoring",
+        "cardtable.games.chai_tea_jazz.flow",
         "cardtable.games.chai_tea_jazz.view",
         "cardtable.games.chai_tea_jazz.state",
         "cardtable.games.chai_tea_jazz.game",
-        "cardtable.games.chai_tea_jazz.solver",
+        "cardtable.games.chai_tea_jazz.ai.solver",
         "cardtable.rl.games.chai_tea_jazz",
     ),
     "chez": (

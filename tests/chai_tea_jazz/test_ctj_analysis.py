@@ -9,7 +9,7 @@ import pytest
 from cardtable.bots.registry import make_bot
 from cardtable.cli import main
 from cardtable.engine.record import load_record, replay_states, save_record
-from cardtable.games.chai_tea_jazz.analysis import choices
+from cardtable.games.chai_tea_jazz.ai.analysis import choices
 from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
 from cardtable.sim.match import play_match
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardtable.bots.base import RandomBot
 from cardtable.bots.registry import available_bots, make_bot
-from cardtable.games.chai_tea_jazz.bots import HeuristicBot
+from cardtable.games.chai_tea_jazz.ai.heuristic import HeuristicBot
 from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
 from cardtable.sim.match import play_match
 

@@ -14,9 +14,8 @@ import pytest
 from cardtable.bots.infoset import InformationSet, decide
 from cardtable.bots.registry import make_bot
 from cardtable.engine.game import Marker
-from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
-from cardtable.games.chai_tea_jazz.pimc import PIMCBot
-from cardtable.games.chai_tea_jazz.solver import (
+from cardtable.games.chai_tea_jazz.ai.pimc import PIMCBot
+from cardtable.games.chai_tea_jazz.ai.solver import (
     Position,
     Solver,
     UnsolvableRound,
@@ -24,6 +23,7 @@ from cardtable.games.chai_tea_jazz.solver import (
     solvable,
     solve,
 )
+from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
 from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState
 from tests.chai_tea_jazz.ctj_helpers import do, state_with
 

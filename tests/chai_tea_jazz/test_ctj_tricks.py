@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardtable.games.chai_tea_jazz.cards import HIGH, LOW, MIDDLE, middle_order
-from cardtable.games.chai_tea_jazz.contracts import Play
+from cardtable.games.chai_tea_jazz.plays import Play
 
 from .ctj_helpers import do, state_with, texts
 

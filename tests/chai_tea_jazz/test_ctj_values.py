@@ -11,8 +11,8 @@ import pytest
 from cardtable.engine.conformance import check_clone_shares_nothing_mutable
 from cardtable.engine.game import Action, State
 from cardtable.games.chai_tea_jazz import actions as act
-from cardtable.games.chai_tea_jazz.contracts import Play
 from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
+from cardtable.games.chai_tea_jazz.plays import Play
 
 
 def _twin(action: Action) -> Action:
@@ -84,16 +84,16 @@ def test_a_clone_of_an_explicit_deal_shares_nothing_mutable() -> None:
 def test_every_contract_rule_is_registered_named_in_the_schema_and_offered_by_its_spec() -> None:
     from typing import get_args
 
-    from cardtable.games.chai_tea_jazz.contracts import RULES, SPECS
+    from cardtable.games.chai_tea_jazz.offers import specs
+    from cardtable.games.chai_tea_jazz.rules.registry import CONTRACTS
     from cardtable.games.chai_tea_jazz.schema import RuleName
 
-    assert tuple(RULES) == get_args(RuleName)
-    for name, rule in RULES.items():
-        assert name == rule.NAME
-        plays = SPECS[name]
-        assert {p.rule for p in plays} == {name}
-        assert all((p.trump >= 0) == rule.TRUMP for p in plays)
-        assert all((p.high is not None) == rule.DIRECTED for p in plays)
+    assert CONTRACTS.names() == get_args(RuleName)
+    for rule in CONTRACTS:
+        plays = specs()[rule.name]
+        assert {p.rule for p in plays} == {rule.name}
+        assert all((p.trump >= 0) == rule.trump for p in plays)
+        assert all((p.high is not None) == rule.directed for p in plays)
 
 
 def test_every_phase_label_is_a_phase_name_of_the_schema() -> None:

@@ -18,7 +18,7 @@ from cardtable.bots.ismcts import rank_utilities
 from cardtable.bots.review import make_reviewer, review_decision
 from cardtable.engine.game import Action, State
 from cardtable.engine.registry import load_game
-from cardtable.games.chai_tea_jazz.solver import Position, Solver, round_score, solvable
+from cardtable.games.chai_tea_jazz.ai.solver import Position, Solver, round_score, solvable
 from cardtable.rl.tiny import load_tiny
 
 ONE_ROW = json.dumps([{"name": "Trump", "contract": "trump", "value": 1}])

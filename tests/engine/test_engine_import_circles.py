@@ -23,6 +23,7 @@ PACKAGES = (
     "cardtable.games.contest",
     "cardtable.games.chez",
     "cardtable.games.chez_geek",
+    "cardtable.games.chai_tea_jazz",
 )
 
 

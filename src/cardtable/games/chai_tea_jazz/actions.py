@@ -31,7 +31,7 @@ from dataclasses import astuple, dataclass, field, is_dataclass
 from typing import TypeVar, cast
 
 from cardtable.engine.game import Action, Decline
-from cardtable.games.chai_tea_jazz.contracts import Play
+from cardtable.games.chai_tea_jazz.plays import Play
 
 
 @dataclass(frozen=True, slots=True, eq=False)  # the __eq__ and __hash__ written below

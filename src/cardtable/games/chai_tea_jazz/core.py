@@ -1,34 +1,34 @@
-"""The fields of a Chai Tea Jazz position and the hooks one rule module calls in another.
+"""The fields of a Chai Tea Jazz position, copied in one place, and the hooks between layers.
 
-The picking and the tricks are layers of the state (so the hot path stays plain
-attribute access), one chain of single inheritance (core, tricks, picking,
-state: compiled classes take one base); this class declares every field
-once, so each layer is checked against the same state and a field cannot drift
-between them. ``state.ChaiTeaJazzState`` sets the fields and implements the
-hooks.
+The tricks, the picking and the flow of rounds are layers of the state (so the
+hot path stays plain attribute access), one chain of single inheritance (core,
+tricks, picking, flow, state: compiled classes take one base); this class
+declares every field once, so each layer is checked against the same state and
+a field cannot drift between them. ``flow.ChaiTeaJazzFlow`` implements the
+hooks; the views, refusals and resampler are typed against the layers, never
+against ``state``, so nothing in the rules imports upward.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import copy
+from typing import Any, Self
 
 from mypy_extensions import mypyc_attr
 
 from cardtable.engine.game import Marker, State
 from cardtable.games.chai_tea_jazz import actions as act
+from cardtable.games.chai_tea_jazz.deals import parse_deal
 from cardtable.games.chai_tea_jazz.phases import Phase
 from cardtable.games.chai_tea_jazz.records import RoundRecord, RoundSummary, Trick
-
-if TYPE_CHECKING:
-    # named by the base class below as a string, which the linter does not read
-    from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame  # noqa: F401
+from cardtable.games.chai_tea_jazz.tables import ChaiTeaJazzTables
 
 
 # compiled, a class that allows interpreted subclasses allocates in ``cls.__new__``
 # without running ``__init__`` (what ``_copy`` and unpickling need: the server pickles
 # states); every class of the state's line says so, since the flag is not inherited
 @mypyc_attr(allow_interpreted_subclasses=True)
-class ChaiTeaJazzCore(State["ChaiTeaJazzGame"]):
+class ChaiTeaJazzCore(State[ChaiTeaJazzTables]):
     # ---- the game so far (kept across rounds) --------------------------------------
     explicit: tuple[tuple[int, ...], ...]  # an explicit deal's slots, round by round
     open_rows: list[list[bool]]  # per side, per row: not completed yet
@@ -88,7 +88,119 @@ class ChaiTeaJazzCore(State["ChaiTeaJazzGame"]):
     tricks_log: list[Trick]
     aside_taken: list[tuple[int, int]]  # two players: (seat, card) of the set-aside cards
 
-    # ---- hooks one mixin calls in another ------------------------------------------
+    def __init__(self, game: ChaiTeaJazzTables, seed: int | None, deal: Any) -> None:
+        """The game so far; ``flow._start_round`` sets the round's fields."""
+        super().__init__(game, seed, deal)
+        sides = game.num_sides
+        self.explicit = tuple(tuple(r) for r in parse_deal(game, deal)) if deal is not None else ()
+        rows = len(game.rows)
+        self.open_rows = [[True] * rows for _ in range(sides)]
+        self.row_score = [[None] * sides for _ in range(rows)]
+        self.row_order = [[None] * sides for _ in range(rows)]
+        self.row_points = [None] * rows
+        self.completions = [0] * rows
+        self.game_points = [0] * sides
+        self.finish = [None] * sides
+        self.finished = 0
+        self.round_no = 0
+        self.barrel = 0
+        self.round_summaries = ()
+        # events of earlier rounds (immutable, shared by clones) and of this round
+        self.old_events = ()
+        self.old_log = (0, ())  # public_log lines of old_events
+        self.events = []
+        self.result = None
+        # the round just played, shown until the next round's first decision
+        self.finished_round = None
+        self.deal_start = 0
+        self.digest = 0
+
+    @property
+    def undealt(self) -> dict[int, int]:
+        """Cards still to be dealt this round, with their counts."""
+        if self.deal_left is not None:
+            return dict.fromkeys(self.deal_left, 1)
+        return self.undealt_counts
+
+    def _copy(self) -> Self:
+        """Every field that is ever changed in place is copied; the rest is immutable.
+
+        Immutable by construction: ints, enums, tuples (``explicit``, ``order``,
+        ``strength``, ``old_events``, ``old_log``, ``round_summaries``, ``result``),
+        frozen records (``finished_round``) and actions (``pick``, ``cb_pick``).
+        The lists below hold ints, bools, ``None``, tuples or lists of ints, each copied
+        to its last list. ``deal`` is the caller's JSON and is copied whole.
+        """
+        # field by field, not through ``__dict__``: compiled instances have native fields
+        # (the engine's ``clone`` replaces ``rng``, ``_history`` and ``_legal``)
+        cls = type(self)
+        other = cls.__new__(cls)
+        other.game = self.game
+        other.seed = self.seed
+        other._rng = self._rng
+        other._rng_state = self._rng_state
+        other._history = self._history
+        other._legal = self._legal
+        other.explicit = self.explicit
+        other.barrel = self.barrel
+        other.round_no = self.round_no
+        other.finished = self.finished
+        other.round_summaries = self.round_summaries
+        other.old_events = self.old_events
+        other.old_log = self.old_log
+        other.result = self.result
+        other.finished_round = self.finished_round
+        other.deal_start = self.deal_start
+        other.digest = self.digest
+        other.phase = self.phase
+        other.cp = self.cp
+        other.remaining = self.remaining
+        other.deal_left = self.deal_left
+        other.cb = self.cb
+        other.cb_pick = self.cb_pick
+        other.forced = self.forced
+        other.offer = self.offer
+        other.declarer = self.declarer
+        other.pick = self.pick
+        other.bonus = self.bonus
+        other.trump = self.trump
+        other.order = self.order
+        other.strength = self.strength
+        other.trick_no = self.trick_no
+        other.led = self.led
+        other.best_key = self.best_key
+        other.best_seat = self.best_seat
+        other.deal = copy.deepcopy(self.deal) if self.deal is not None else None
+        other.open_rows = [r[:] for r in self.open_rows]
+        other.row_score = [r[:] for r in self.row_score]
+        other.row_order = [r[:] for r in self.row_order]
+        other.row_points = [None if p is None else p[:] for p in self.row_points]
+        other.completions = self.completions[:]
+        other.game_points = self.game_points[:]
+        other.finish = self.finish[:]
+        other.events = self.events[:]
+        other.undealt_counts = self.undealt_counts.copy()
+        if self.deal_left is not None:
+            other.deal_left = self.deal_left.copy()
+        other.slots = self.slots[:]
+        other.hands = [h[:] for h in self.hands]
+        other.up = [u[:] for u in self.up]
+        other.down = [x[:] for x in self.down]
+        other.aside = self.aside[:]
+        other.passed = self.passed[:]
+        other.responders = self.responders[:]
+        other.trick_seats = self.trick_seats[:]
+        other.trick_cards = self.trick_cards[:]
+        other.points = self.points[:]
+        other.tricks_won = self.tricks_won[:]
+        other.captured = [c[:] for c in self.captured]
+        other.void = self.void[:]
+        other.flips = self.flips[:]
+        other.tricks_log = self.tricks_log[:]
+        other.aside_taken = self.aside_taken[:]
+        return other
+
+    # ---- hooks one layer calls in another -------------------------------------------
     def _declare(self, seat: int, pick: act.Pick, bonus: int) -> None:
         """The contract is declared: the tricks begin."""
         raise NotImplementedError

@@ -13,16 +13,15 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine.errors import BadDealError
+from cardtable.games.chai_tea_jazz.zones import ASIDE, DOWN, HAND, UP
 
 if TYPE_CHECKING:
-    from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
-
-from cardtable.games.chai_tea_jazz.zones import ASIDE, DOWN, HAND, UP
+    from cardtable.games.chai_tea_jazz.tables import ChaiTeaJazzTables
 
 ZONE_KEYS = {HAND: "hands", DOWN: "straw_down", UP: "straw_up", ASIDE: "aside"}
 
 
-def _cards(game: ChaiTeaJazzGame, value: Any, where: str, size: int) -> list[int]:
+def _cards(game: ChaiTeaJazzTables, value: Any, where: str, size: int) -> list[int]:
     if not isinstance(value, list) or len(value) != size:
         raise BadDealError(f"{where} must be a list of {size} cards")
     out = []
@@ -37,7 +36,7 @@ def _cards(game: ChaiTeaJazzGame, value: Any, where: str, size: int) -> list[int
     return out
 
 
-def round_slots(game: ChaiTeaJazzGame, data: Any, number: int) -> list[int]:
+def round_slots(game: ChaiTeaJazzTables, data: Any, number: int) -> list[int]:
     """One round's deal as the card of every deal slot, in the layout's order."""
     n = game.num_players
     label = f"deal of round {number + 1}"
@@ -74,7 +73,7 @@ def round_slots(game: ChaiTeaJazzGame, data: Any, number: int) -> list[int]:
     return slots
 
 
-def parse_deal(game: ChaiTeaJazzGame, deal: Any) -> list[list[int]]:
+def parse_deal(game: ChaiTeaJazzTables, deal: Any) -> list[list[int]]:
     """Every given round's slots; a single round may be given without the outer list."""
     if isinstance(deal, dict) or (
         isinstance(deal, list)
@@ -92,7 +91,7 @@ def parse_deal(game: ChaiTeaJazzGame, deal: Any) -> list[list[int]]:
     return [round_slots(game, data, i) for i, data in enumerate(deal)]
 
 
-def slots_to_round(game: ChaiTeaJazzGame, slots: list[int]) -> dict[str, Any]:
+def slots_to_round(game: ChaiTeaJazzTables, slots: list[int]) -> dict[str, Any]:
     """The inverse of ``round_slots`` (used to rewrite explicit deals when resampling)."""
     n = game.num_players
     out: dict[str, Any] = {"hands": [[""] * game.hand_size for _ in range(n)]}

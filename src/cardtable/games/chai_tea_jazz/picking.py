@@ -1,6 +1,6 @@
 """The picking phase: pass, pick, Hard Pass, forced pick, Bet Debt, Passing the Barrel.
 
-A mixin of the state (its fields are declared in ``core``) so the hot path
+A layer of the state over ``tricks`` (its fields are declared in ``core``) so the hot path
 stays plain attribute access.
 Seats whose side has completed every row are marked as passed when the round
 starts: the rules say they must always pass, so asking them is no decision.
@@ -14,13 +14,13 @@ from cardtable.engine.game import Action
 from cardtable.games.chai_tea_jazz import actions as act
 from cardtable.games.chai_tea_jazz.events import Event
 from cardtable.games.chai_tea_jazz.phases import Phase
-from cardtable.games.chai_tea_jazz.tricks import TrickMixin
+from cardtable.games.chai_tea_jazz.tricks import ChaiTeaJazzTricks
 
 PICK, OFFER, ACCEPT = Phase.PICK, Phase.OFFER, Phase.ACCEPT
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # see ChaiTeaJazzCore
-class PickingMixin(TrickMixin):
+class ChaiTeaJazzPicking(ChaiTeaJazzTricks):
     def _pick_options(self, seat: int, level: int) -> list[Action]:
         """Picks of every row the seat's side has not completed, Bet Debt ``level`` and up.
 

@@ -12,22 +12,20 @@ it by choice, or play a Joker) holds none of it.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from cardtable.engine.draws import shuffle, weighted
 from cardtable.games.chai_tea_jazz.cards import NUM_CODES, SUIT_OF
+from cardtable.games.chai_tea_jazz.core import ChaiTeaJazzCore
 from cardtable.games.chai_tea_jazz.deals import slots_to_round
 from cardtable.games.chai_tea_jazz.phases import Phase
 from cardtable.games.chai_tea_jazz.zones import ASIDE, DOWN, HAND
 
-if TYPE_CHECKING:
-    from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState
-
 TRIES = 50
-S = TypeVar("S", bound="ChaiTeaJazzState")
+S = TypeVar("S", bound=ChaiTeaJazzCore)
 
 
-def hidden_slots(state: ChaiTeaJazzState, seat: int) -> list[tuple[int, int]]:
+def hidden_slots(state: ChaiTeaJazzCore, seat: int) -> list[tuple[int, int]]:
     """(slot index, group) of every dealt slot hidden from ``seat``; group = owner or -1.
 
     A hand's cards are counted in a list by card code, not a ``Counter``: a search

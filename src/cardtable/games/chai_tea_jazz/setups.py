@@ -1,7 +1,7 @@
 """Scoreboard rows (contract setups): the presets and custom setups as data.
 
 A setup is a list of rows; each row has a ``name``, a ``contract`` spec (see
-``contracts.CONTRACT_SPECS``) and a ``value`` in game points, and may add
+``offers.contract_specs``) and a ``value`` in game points, and may add
 ``avoid: true`` (lowest score is best), ``meta: "second"`` (the middle score
 wins; three players only) and a short ``key`` used in the pick notation (by
 default the name in lower case with dashes). The setting value stays plain
@@ -15,13 +15,8 @@ from dataclasses import dataclass
 from typing import Any, Literal, cast
 
 from cardtable.engine.errors import SettingError
-from cardtable.games.chai_tea_jazz.contracts import (
-    CONTRACT_SPECS,
-    JOKER_SPEC,
-    SPECS,
-    Play,
-    joker_plays,
-)
+from cardtable.games.chai_tea_jazz import offers
+from cardtable.games.chai_tea_jazz.plays import Play
 
 PRESETS: dict[str, list[dict[str, Any]]] = {
     "standard": [
@@ -72,7 +67,7 @@ class Row:
 
     @property
     def is_joker(self) -> bool:
-        return self.contract == JOKER_SPEC
+        return self.contract == offers.JOKER_SPEC
 
     def play_text(self, play: Play) -> str:
         """How a play is written after the row key in a pick ('' if the row has one play)."""
@@ -135,10 +130,9 @@ def build_rows(value: Any, players: int) -> tuple[Row, ...]:
             raise _fail(i, row, f"key {key!r} is used by an earlier row; give a unique name or key")
         keys.add(key)
         contract = row.get("contract")
-        if contract not in CONTRACT_SPECS:
-            raise _fail(
-                i, row, f"contract {contract!r} is unknown; use one of {', '.join(CONTRACT_SPECS)}"
-            )
+        known = offers.contract_specs()
+        if contract not in known:
+            raise _fail(i, row, f"contract {contract!r} is unknown; use one of {', '.join(known)}")
         value_ = row.get("value", DEFAULT_VALUE)
         if not isinstance(value_, int) or isinstance(value_, bool) or not 0 <= value_ <= 100:
             raise _fail(i, row, f"value {value_!r} must be a whole number from 0 to 100")
@@ -150,10 +144,11 @@ def build_rows(value: Any, players: int) -> tuple[Row, ...]:
             raise _fail(i, row, f"meta {meta!r} is unknown; use one of {', '.join(METAS)}")
         if meta == "second" and players != 3:
             raise _fail(i, row, "'Get second place' only works with three players")
-        if contract != JOKER_SPEC:
+        if contract != offers.JOKER_SPEC:
             specs.append(contract)
         checked.append((key, name, contract, value_, avoid, cast(Meta | None, meta)))
-    jokers = tuple(joker_plays(specs))
+    jokers = tuple(offers.joker_plays(specs))
+    table = offers.specs()
     return tuple(
         Row(
             index=i,
@@ -163,7 +158,7 @@ def build_rows(value: Any, players: int) -> tuple[Row, ...]:
             value=value_,
             avoid=avoid,
             meta=meta,
-            plays=jokers if contract == JOKER_SPEC else tuple(SPECS[contract]),
+            plays=jokers if contract == offers.JOKER_SPEC else tuple(table[contract]),
         )
         for i, (key, name, contract, value_, avoid, meta) in enumerate(checked)
     )

@@ -24,7 +24,7 @@ LED_KEY: Final = 100
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # see ChaiTeaJazzCore
-class TrickMixin(ChaiTeaJazzCore):
+class ChaiTeaJazzTricks(ChaiTeaJazzCore):
     def playable(self, seat: int) -> list[int]:
         """Cards the seat may play from (hand and, with two players, face-up straw)."""
         hand = self.hands[seat]

@@ -8,12 +8,13 @@ counts. ``resample`` relies on this: re-dealing hidden cards cannot change it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from cardtable.games.chai_tea_jazz.cards import DIRECTION_NAMES, POINTS, SUITS
-from cardtable.games.chai_tea_jazz.contracts import describe
 from cardtable.games.chai_tea_jazz.events import Event
+from cardtable.games.chai_tea_jazz.flow import ChaiTeaJazzFlow
 from cardtable.games.chai_tea_jazz.phases import Phase
+from cardtable.games.chai_tea_jazz.plays import describe
 from cardtable.games.chai_tea_jazz.records import trick_view
 from cardtable.games.chai_tea_jazz.schema import (
     BiddingView,
@@ -28,10 +29,7 @@ from cardtable.games.chai_tea_jazz.schema import (
     SuitLetter,
     TrickInPlayView,
 )
-
-if TYPE_CHECKING:
-    from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
-    from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState
+from cardtable.games.chai_tea_jazz.tables import ChaiTeaJazzTables
 
 
 def _suit(suit: int) -> SuitLetter | None:
@@ -42,7 +40,7 @@ def _direction(direction: int) -> DirectionName:
     return cast(DirectionName, DIRECTION_NAMES[direction])
 
 
-def observation(state: ChaiTeaJazzState, seat: int) -> Observation:
+def observation(state: ChaiTeaJazzFlow, seat: int) -> Observation:
     game = state.game
     names = game.names
     n = game.num_players
@@ -234,7 +232,7 @@ def render(obs: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def public_log(state: ChaiTeaJazzState) -> list[str]:
+def public_log(state: ChaiTeaJazzFlow) -> list[str]:
     """Every event in words; earlier rounds' lines are cached (their events never change)."""
     old = state.old_events
     done, lines = state.old_log
@@ -244,7 +242,7 @@ def public_log(state: ChaiTeaJazzState) -> list[str]:
     return [*lines, *_format(state, state.events)]
 
 
-def _format(state: ChaiTeaJazzState, events: Sequence[tuple[Any, ...]]) -> list[str]:
+def _format(state: ChaiTeaJazzFlow, events: Sequence[tuple[Any, ...]]) -> list[str]:
     game = state.game
     out = []
     for event in events:
@@ -321,7 +319,7 @@ def _choice_words(row_name: str, choice: str) -> str:
     return f", {words}"
 
 
-def _pick_words(game: ChaiTeaJazzGame, text: str) -> str:
+def _pick_words(game: ChaiTeaJazzTables, text: str) -> str:
     """A pick in words: "pick joker trump C debt 6" -> "Joker, clubs trump, Bet Debt 6"."""
     w = text.split()[1:]
     debt = ""

@@ -6,12 +6,17 @@ Of two cards equally near the centre the lower is stronger (``cards.strength_tab
 from __future__ import annotations
 
 from cardtable.games.chai_tea_jazz.cards import MIDDLE
-
-NAME = "middle"
-TITLE = "Middle"
-TRUMP = False
-DIRECTED = False
+from cardtable.games.chai_tea_jazz.rules.contract import Contract
 
 
 def directions(tricks: int, high: bool | None) -> tuple[int, ...]:
     return (MIDDLE,) * tricks
+
+
+RULE: Contract = Contract(
+    name="middle",
+    title="Middle",
+    trump=False,
+    directed=False,
+    directions=directions,
+)

@@ -27,8 +27,8 @@ from cardtable.games.chai_tea_jazz.cards import (
     RANK_OF,
     SUIT_OF,
 )
-from cardtable.games.chai_tea_jazz.contracts import Play
 from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
+from cardtable.games.chai_tea_jazz.plays import Play
 
 JOKER_ROW_PENALTY = 12.0
 

@@ -27,9 +27,9 @@ from cardtable.bots.ismcts import InformationSetRequired
 from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Action
 from cardtable.games.chai_tea_jazz import actions as act
-from cardtable.games.chai_tea_jazz.bots import HeuristicBot
+from cardtable.games.chai_tea_jazz.ai.heuristic import HeuristicBot
+from cardtable.games.chai_tea_jazz.ai.solver import Position, Solver, solvable
 from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
-from cardtable.games.chai_tea_jazz.solver import Position, Solver, solvable
 from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState
 
 

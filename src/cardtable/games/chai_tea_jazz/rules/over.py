@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from cardtable.games.chai_tea_jazz.cards import HIGH
-
-NAME = "over"
-TITLE = "Over"
-TRUMP = False
-DIRECTED = False
+from cardtable.games.chai_tea_jazz.rules.contract import Contract
 
 
 def directions(tricks: int, high: bool | None) -> tuple[int, ...]:
     return (HIGH,) * tricks
+
+
+RULE: Contract = Contract(
+    name="over",
+    title="Over",
+    trump=False,
+    directed=False,
+    directions=directions,
+)

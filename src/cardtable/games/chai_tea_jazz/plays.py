@@ -1,4 +1,4 @@
-"""A contract as played: its rule, the trump suit and the start direction chosen.
+"""A contract as played: its rule (by name, in ``rules.registry``), the trump suit and the start.
 
 | play notation            | meaning                                         |
 |--------------------------|-------------------------------------------------|
@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable.games.chai_tea_jazz.cards import SUIT_NAMES, SUITS
-from cardtable.games.chai_tea_jazz.contracts.registry import RULES
+from cardtable.games.chai_tea_jazz.rules import registry
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,12 +42,12 @@ class Play:
 
     def directions(self, tricks: int) -> tuple[int, ...]:
         """The strength direction of every trick of a round of ``tricks`` tricks."""
-        return RULES[self.rule].directions(tricks, self.high)
+        return registry.CONTRACTS[self.rule].directions(tricks, self.high)
 
 
 def describe(play: Play) -> str:
     """A play in words, for views and logs."""
-    parts = [RULES[play.rule].TITLE]
+    parts = [registry.CONTRACTS[play.rule].title]
     if play.trump >= 0:
         parts.append(f"({SUIT_NAMES[play.trump]} trump)")
     if play.high is not None:

@@ -17,7 +17,7 @@ from typing import cast
 
 from cardtable.engine.game import Action, State
 from cardtable.games.chai_tea_jazz import actions as act
-from cardtable.games.chai_tea_jazz.solver import Position, Solver, round_score, solvable
+from cardtable.games.chai_tea_jazz.ai.solver import Position, Solver, round_score, solvable
 from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState
 
 EXACT_TRICKS = 6

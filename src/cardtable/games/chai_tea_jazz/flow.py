@@ -1,0 +1,433 @@
+"""The flow of a Chai Tea Jazz game: rounds of deal, picking and tricks until every row is played.
+
+Cards are ints (see ``cards``); the deal is chance card by card in the order
+of ``game.layout`` (or an explicit deal), so a game is a list of actions and
+``resample`` can rewrite the current round's deal. This layer starts and
+scores the rounds, dispatches each action to the picking or the tricks, and
+reads the results; ``state`` joins it with the views and the refusals.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import repeat
+from typing import Any, Final
+
+from mypy_extensions import mypyc_attr
+
+from cardtable.engine.game import Action, Marker
+from cardtable.games.chai_tea_jazz import actions as act
+from cardtable.games.chai_tea_jazz.cards import POINTS, RANK_OF, SUIT_OF
+from cardtable.games.chai_tea_jazz.events import Event
+from cardtable.games.chai_tea_jazz.phases import Phase
+from cardtable.games.chai_tea_jazz.picking import ChaiTeaJazzPicking
+from cardtable.games.chai_tea_jazz.records import RoundRecord, RoundSummary
+from cardtable.games.chai_tea_jazz.schema import RoundSummaryView
+from cardtable.games.chai_tea_jazz.scoring import cumulative_total, final_ranking, row_game_points
+from cardtable.games.chai_tea_jazz.zones import DOWN, HAND, UP
+
+# the phases as statics (a module name that is not ``Final`` is a dict lookup each time)
+DEAL: Final = Phase.DEAL
+PICK: Final = Phase.PICK
+PLAY: Final = Phase.PLAY
+OVER: Final = Phase.OVER
+CHANCE: Final = Marker.CHANCE
+TERMINAL: Final = Marker.TERMINAL
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # see ChaiTeaJazzCore
+class ChaiTeaJazzFlow(ChaiTeaJazzPicking):
+    # ---- rounds --------------------------------------------------------------------
+    def _start_round(self, n: int) -> None:
+        game = self.game
+        self.phase = DEAL
+        self.cp = CHANCE
+        self.remaining = len(game.deck_list)
+        # distinct-card decks keep the remaining deal outcomes (all equally likely), by
+        # card so that dealing one is a dict deletion; decks with twins or two Jokers
+        # keep counts instead
+        self.deal_left = None
+        self.undealt_counts = {}
+        if game.distinct:
+            self.deal_left = dict(game.deal_actions)
+        else:
+            self.undealt_counts = dict(Counter(game.deck_list))
+        self.slots = []
+        self.hands = [[] for _ in range(n)]
+        self.up = [[-1] * 5 for _ in range(n)] if n == 2 else []
+        self.down = [[-1] * 5 for _ in range(n)] if n == 2 else []
+        self.aside = []
+        self.passed = [False] * n
+        self.cb = -1
+        self.cb_pick = None
+        self.forced = False
+        self.offer = 0
+        self.responders = []
+        self.declarer = -1
+        self.pick = None
+        self.bonus = 0
+        self.trump = -1
+        self.order = ()
+        self.strength = ()
+        self.trick_no = 0
+        self.led = -1
+        self.trick_seats = []
+        self.trick_cards = []
+        self.best_key = -1
+        self.best_seat = -1
+        self.points = [0] * n
+        self.tricks_won = [0] * n
+        self.captured = [[] for _ in range(n)]
+        self.void = [0] * n
+        self.flips = []
+        self.tricks_log = []
+        self.aside_taken = []
+        if self.events:
+            self.old_events += tuple(self.events)
+            self.events = []
+        if self.round_no < len(self.explicit):
+            for card in self.explicit[self.round_no]:
+                self._place(card)
+
+    def _place(self, card: int) -> None:
+        """Put the next card of the deal into its slot."""
+        game = self.game
+        zone, seat, index = game.layout[len(self.slots)]
+        self.slots.append(card)
+        if self.deal_left is not None:
+            del self.deal_left[card]
+        else:
+            k = self.undealt_counts[card]
+            if k == 1:
+                del self.undealt_counts[card]
+            else:
+                self.undealt_counts[card] = k - 1
+        self.remaining -= 1
+        if zone == HAND:
+            self.hands[seat].append(card)
+        elif zone == UP:
+            self.up[seat][index] = card
+        elif zone == DOWN:
+            self.down[seat][index] = card
+        else:
+            self.aside.append(card)
+        if not self.remaining:
+            self._after_deal()
+
+    def _after_deal(self) -> None:
+        game = self.game
+        for hand in self.hands:
+            hand.sort()
+        self.phase = PICK
+        for seat in range(game.num_players):
+            self.passed[seat] = not any(self.open_rows[game.side_of[seat]])
+        self.cp = self.barrel
+
+    def _declare(self, seat: int, pick: act.Pick, bonus: int) -> None:
+        game = self.game
+        self.declarer = seat
+        self.pick = pick
+        self.bonus = bonus
+        self.trump = pick.play.trump
+        self.order = pick.play.directions(game.tricks)
+        self.strength = game.strength[self.order[0]]
+        self.events.append((Event.CONTRACT, seat, pick.row, str(pick.play), pick.debt, bonus))
+        self.phase = PLAY
+        self.cp = seat
+
+    def stronger_aside(self) -> int:
+        """Index of the set-aside card the last trick's winner takes (two players)."""
+        a, b = self.aside
+        trump = self.trump
+        table = self.game.strength[self.order[-1]]
+        ta, tb = SUIT_OF[a] == trump, SUIT_OF[b] == trump
+        if ta != tb:
+            return 0 if ta else 1
+        if ta or SUIT_OF[a] == SUIT_OF[b]:
+            return 0 if table[RANK_OF[a]] >= table[RANK_OF[b]] else 1
+        return 0 if RANK_OF[a] >= RANK_OF[b] else 1
+
+    def _finish_round(self) -> None:
+        game = self.game
+        n = game.num_players
+        last = self.tricks_log[-1][2]
+        if n == 2:
+            first = self.stronger_aside()
+            cards = (self.aside[first], self.aside[1 - first])
+            for seat, card in ((last, cards[0]), (1 - last, cards[1])):
+                self.points[seat] += POINTS[card]
+                self.captured[seat].append(card)
+                self.aside_taken.append((seat, card))
+            self.aside = []
+            self.digest = hash((self.digest, cards))  # shown to both: public from now on
+        pick = self.pick
+        assert pick is not None
+        side = game.side_of[self.declarer]
+        members = game.members[side]
+        captured = sum(self.points[m] for m in members)
+        bonus_last = game.last_bonus if game.side_of[last] == side else 0
+        score = captured + bonus_last - pick.debt + self.bonus
+        match = -1
+        if game.jass:
+            winners = {game.side_of[s] for s in range(n) if self.tricks_won[s]}
+            if len(winners) == 1:
+                match = winners.pop()
+                self.game_points[match] += 1
+        row = pick.row
+        self.row_score[row][side] = score
+        self.completions[row] += 1
+        self.row_order[row][side] = self.completions[row]
+        self.open_rows[side][row] = False
+        if not any(self.open_rows[side]):
+            self.finished += 1
+            self.finish[side] = self.finished
+        awarded = None
+        if self.completions[row] == game.num_sides:
+            # every side has completed the row, so no entry is None
+            scores = [x for x in self.row_score[row] if x is not None]
+            orders = [x for x in self.row_order[row] if x is not None]
+            awarded = tuple(row_game_points(game.rows[row], scores, orders))
+            self.row_points[row] = list(awarded)
+            for s, gp in enumerate(awarded):
+                self.game_points[s] += gp
+            self.events.append((Event.ROW, row, awarded))
+        summary = RoundSummary(
+            round=self.round_no + 1,
+            declarer=self.declarer,
+            side=side,
+            row=game.rows[row].name,
+            contract=str(pick.play),
+            captured=captured,
+            last_trick=bonus_last,
+            bet_debt=pick.debt,
+            barrel_offer=self.bonus,
+            score=score,
+            match_point=match,
+            row_game_points=awarded,
+            aside=tuple((s, game.names[c]) for s, c in self.aside_taken),
+        )
+        self.round_summaries += (summary,)
+        self.events.append((Event.ROUND, self.round_no, self.declarer, row, score))
+        self.finished_round = self._round_record()
+        if self.finished == game.num_sides or (game.settings["early_end"] and self._decided()):
+            self._end()
+            return
+        b = self.barrel
+        for i in range(1, n + 1):
+            q = (b + i) % n
+            if any(self.open_rows[game.side_of[q]]):
+                self.barrel = q
+                break
+        self.round_no += 1
+        self.deal_start = self.move_number() + 1
+        self._start_round(n)
+
+    def _round_record(self) -> RoundRecord:
+        """The public record of the round just played, before the next one resets it."""
+        game = self.game
+        return RoundRecord(
+            round=self.round_no + 1,
+            tricks=tuple(self.tricks_log),
+            points=tuple(self.points),
+            side_points=tuple(sum(self.points[m] for m in members) for members in game.members),
+            tricks_won=tuple(self.tricks_won),
+            aside=tuple((s, game.names[c]) for s, c in self.aside_taken),
+        )
+
+    @property
+    def summaries(self) -> list[RoundSummaryView]:
+        """One summary per finished round, as ``rounds_played`` shows them."""
+        return [summary.view() for summary in self.round_summaries]
+
+    def totals(self) -> list[int]:
+        """What decides the game: game points, or Cumulative's total score."""
+        game = self.game
+        if game.settings["cumulative"]:
+            return [
+                cumulative_total(game.rows, [self.row_score[r][s] for r in range(len(game.rows))])
+                for s in range(game.num_sides)
+            ]
+        return list(self.game_points)
+
+    def all_events(self) -> list[tuple[Any, ...]]:
+        return [*self.old_events, *self.events]
+
+    def statistics(self) -> dict[str, Any]:
+        """Per-game figures for ``cardtable simulate`` (per-contract scores and picking)."""
+        game = self.game
+        scores: dict[str, float] = {}
+        for r, row in enumerate(game.rows):
+            done = [x for x in self.row_score[r] if x is not None]
+            if done:
+                scores[row.name] = sum(done) / len(done)
+        rules: dict[str, int] = {}
+        summaries = self.round_summaries
+        for summary in summaries:
+            rule = summary.contract.split(" ")[0]
+            rules[rule] = rules.get(rule, 0) + 1
+        rounds = len(summaries) or 1
+        return {
+            "contract_scores": scores,
+            "contracts_played": rules,
+            "mean_bet_debt": sum(x.bet_debt for x in summaries) / rounds,
+            "forced_picks": sum(1 for e in self.all_events() if e[0] == Event.FORCED),
+            "declarer_score": sum(x.score for x in summaries) / rounds,
+        }
+
+    def _decided(self) -> bool:
+        """Early end: the leader stays ahead whatever the unscored rows give.
+
+        Every unscored row can still move any side by its value either way, and
+        with Match points every round left can add 1. Strictly ahead only, since
+        a tie would go to the finishing order, which is not known yet.
+        """
+        game = self.game
+        swing = sum(game.rows[r].value for r in range(len(game.rows)) if self.row_points[r] is None)
+        left = sum(sum(open_) for open_ in self.open_rows)
+        gain = swing + (left if game.jass else 0)
+        points = self.game_points
+        leader = max(range(game.num_sides), key=lambda s: points[s])
+        return all(
+            points[leader] - swing > points[s] + gain for s in range(game.num_sides) if s != leader
+        )
+
+    def _end(self) -> None:
+        self.phase = OVER
+        self.cp = TERMINAL
+        finish = [f if f is not None else 99 for f in self.finish]
+        self.result = tuple(final_ranking(self.totals(), finish))
+        self.events.append((Event.END, self.result))
+
+    # ---- contract ------------------------------------------------------------------
+    def current_player(self) -> int | Marker:
+        return self.cp
+
+    def _legal_actions(self) -> list[Action]:
+        if self.phase == PLAY:
+            return self._play_legal()
+        return self._picking_legal()
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase != DEAL:
+            return []
+        left = self.deal_left
+        if left is not None:
+            return list(zip(left.values(), repeat(1 / len(left))))
+        table = self.game.deal_actions
+        r = self.remaining
+        return [(table[c], k / r) for c, k in self.undealt_counts.items()]
+
+    def sample_chance(self) -> Action:
+        """The engine's draw, without building ``(outcome, probability)`` pairs.
+
+        The same RNG call and the same running sums of the same probabilities,
+        in the order of ``chance_outcomes``, as ``State.sample_chance``, so the
+        same card (``test_ctj_values`` compares them at every deal). The draw is
+        marked as sampled, so ``apply_action`` takes it without listing the outcomes.
+        """
+        if self.phase != DEAL:
+            return super().sample_chance()
+        left = self.deal_left
+        r = self.rng.random()
+        acc = 0.0
+        chosen: Action | None = None
+        if left is not None:
+            p = 1 / len(left)
+            for outcome in left.values():
+                chosen = outcome
+                acc += p
+                if r < acc:
+                    break
+        else:
+            table = self.game.deal_actions
+            remaining = self.remaining
+            for c, k in self.undealt_counts.items():
+                chosen = table[c]
+                acc += k / remaining
+                if r < acc:
+                    break
+        assert chosen is not None, "a deal has a card left to deal"
+        self._sampled = chosen
+        return chosen
+
+    def _apply(self, action: Action) -> None:
+        phase = self.phase
+        if phase != DEAL:
+            self.finished_round = None  # the next round's first decision (or any decision)
+        if phase == PLAY:
+            assert isinstance(action, act.PlayCard), "legal in a trick: cards only"
+            self.digest = hash((self.digest, action.card))
+            self._apply_play(action.card)
+        elif phase == DEAL:
+            assert isinstance(action, act.Deal), "legal at a deal: Deal outcomes only"
+            self._place(action.card)
+        else:
+            self.digest = hash((self.digest, action))
+            self._apply_picking(action)
+
+    # ---- results ------------------------------------------------------------------
+    def returns(self) -> list[float]:
+        game = self.game
+        if self.phase != OVER:
+            return [0.0] * game.num_players
+        totals = self.totals()
+        return [float(totals[game.side_of[s]]) for s in range(game.num_players)]
+
+    def interim_returns(self) -> list[float] | None:
+        """Game points so far plus a provisional share of every row not yet complete.
+
+        A row some sides have completed is scored as if the sides still to play
+        it made a typical declarer score (1.2 times a side's even share of the
+        points in play: 44 of 110 with three players), and the result counts at 75% while it is
+        open; a side that has not played the row gets nothing from it. During
+        the tricks the declarer's row is projected from the points captured so
+        far plus its share of those still out. Cumulative games use the total
+        of the row scores. Equals ``returns()`` once the game is over.
+        """
+        game = self.game
+        if self.phase == OVER:
+            return self.returns()
+        sides = game.num_sides
+        in_play = game.deck_points
+        typical = game.typical
+        row_score = [r[:] for r in self.row_score]
+        row_order = [r[:] for r in self.row_order]
+        if self.phase == PLAY and self.pick is not None:
+            side = game.side_of[self.declarer]
+            members = game.members[side]
+            captured = sum(self.points[m] for m in members)
+            left = in_play - sum(self.points)
+            done = self.trick_no
+            won = sum(self.tricks_won[m] for m in members)
+            share = won / done if done else len(members) / game.num_players
+            projected = captured + left * share - self.pick.debt + self.bonus
+            row_score[self.pick.row][side] = round(projected)
+            row_order[self.pick.row][side] = self.completions[self.pick.row] + 1
+        if game.settings["cumulative"]:
+            return [
+                float(cumulative_total(game.rows, [row_score[r][s] for r in range(len(game.rows))]))
+                for s in (game.side_of[p] for p in range(game.num_players))
+            ]
+        est = [float(x) for x in self.game_points]
+        for r, row in enumerate(game.rows):
+            if self.row_points[r] is not None:
+                continue
+            scores = row_score[r]
+            known = [s for s in range(sides) if scores[s] is not None]
+            if not known:
+                continue
+            filled = [x if (x := scores[s]) is not None else typical[s] for s in range(sides)]
+            orders = [row_order[r][s] or 99 for s in range(sides)]
+            awarded = row_game_points(row, filled, orders)
+            for s in known:
+                est[s] += 0.75 * awarded[s]
+        return [est[game.side_of[p]] for p in range(game.num_players)]
+
+    def places(self) -> list[int] | None:
+        if self.result is None:
+            return None
+        place = {side: i + 1 for i, side in enumerate(self.result)}
+        return [place[self.game.side_of[s]] for s in range(self.game.num_players)]
+
+
+__all__ = ["ChaiTeaJazzFlow"]
