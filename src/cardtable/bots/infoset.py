@@ -84,6 +84,10 @@ class SearchingBot(Bot[Obs]):
     """The base of every bot that searches: it decides from its seat's
     ``InformationSet`` as well as the observation (``act_with``).
 
+    Compiled, the class takes no type argument at run time (``SearchingBot[Obs]``
+    raises): a game's searching bot derives from ``SearchingBot`` and names its
+    observation type in its own ``act_with``.
+
     Why a class of its own: the match drivers (``prepare``, the server's thinking
     pool) must know a searching bot before they read the state, to hand it the
     information set; an ordinary bot never gets one, so it cannot sample hidden

@@ -13,7 +13,6 @@ a partner who is winning, and keep trumps for tricks worth taking.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from cardtable.bots.base import Bot
 from cardtable.engine.game import Action
@@ -29,11 +28,12 @@ from cardtable.games.chai_tea_jazz.cards import (
 )
 from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
 from cardtable.games.chai_tea_jazz.plays import Play
+from cardtable.games.chai_tea_jazz.schema import Observation
 
 JOKER_ROW_PENALTY = 12.0
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(Bot[Observation]):
     name = "heuristic"
     game: ChaiTeaJazzGame
 
@@ -84,7 +84,7 @@ class HeuristicBot(Bot):
         is_trump = tuple(int(SUIT_OF[c] == trump) for c in range(NUM_CODES))
         return tuple(value), is_trump
 
-    def _pick(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def _pick(self, obs: Observation, legal: Sequence[Action]) -> Action:
         game = self.game
         hand = [game.code_of[c.upper()] for c in obs["hand"]]
         picks = [a for a in legal if isinstance(a, act.Pick)]
@@ -121,11 +121,12 @@ class HeuristicBot(Bot):
             return 100 + table[RANK_OF[card]]
         return 0
 
-    def _play(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def _play(self, obs: Observation, legal: Sequence[Action]) -> Action:
         game = self.game
         code = game.code_of
         contract = obs["contract"]
         trick = obs["trick"]
+        assert contract is not None and trick is not None, "cards are played in a trick"
         trump = "CDHS".index(contract["trump"]) if contract["trump"] else -1
         direction = {"high": HIGH, "low": LOW}.get(trick["direction"], 2)
         table = game.strength[direction]
@@ -136,7 +137,8 @@ class HeuristicBot(Bot):
             return (sides[seat] == declaring) == (sides[self.seat] == declaring)
 
         cards = [a for a in legal if isinstance(a, act.PlayCard)]
-        on_table = [(s, code[c.upper()]) for s, c in trick["cards"]]
+        # each card on the table is a pair [seat, card]
+        on_table = [(int(s), code[str(c).upper()]) for s, c in trick["cards"]]
         if not on_table:
             return self._lead(obs, cards, trump, table)
         led = "CDHS".index(trick["led"]) if trick["led"] else -1
@@ -169,7 +171,7 @@ class HeuristicBot(Bot):
         return min(cards, key=cost)
 
     def _lead(
-        self, obs: dict[str, Any], cards: list[act.PlayCard], trump: int, table: tuple[int, ...]
+        self, obs: Observation, cards: list[act.PlayCard], trump: int, table: tuple[int, ...]
     ) -> Action:
         game = self.game
         code = game.code_of
@@ -194,7 +196,7 @@ class HeuristicBot(Bot):
         plain = [a for a in cards if SUIT_OF[a.card] != trump and a.card != JOKER] or cards
         return min(plain, key=lambda a: (POINTS[a.card], table[RANK_OF[a.card]]))
 
-    def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
         if isinstance(legal[0], act.PlayCard):
             return self._play(observation, legal)
         return self._pick(observation, legal)

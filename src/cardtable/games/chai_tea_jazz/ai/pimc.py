@@ -19,50 +19,57 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, cast
 
-from cardtable.bots.base import apply_settings
+from cardtable.bots.base import setting_names, settings_from
 from cardtable.bots.infoset import InformationSet, SearchingBot
-from cardtable.bots.ismcts import InformationSetRequired
 from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Action
 from cardtable.games.chai_tea_jazz import actions as act
 from cardtable.games.chai_tea_jazz.ai.heuristic import HeuristicBot
 from cardtable.games.chai_tea_jazz.ai.solver import Position, Solver, solvable
 from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
+from cardtable.games.chai_tea_jazz.schema import Observation
 from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState
 
 
+@dataclass(frozen=True)
+class PIMCSettings:
+    """Every setting a ``pimc(...)`` spec may give, with its type and default."""
+
+    samples: int = 12
+    depth: int = 2  # tricks searched per deal while more than ``exact`` remain
+    exact: int = 5  # solve exactly once this many tricks (or fewer) remain
+    # seconds per move (stops sampling early; not reproducible); 0: no limit
+    max_time: float = 0.0
+
+
+# ``SearchingBot`` is compiled, so it takes no type argument at run time; its methods
+# below name the observation instead
 class PIMCBot(SearchingBot):
     """Samples deals, solves each, plays the card with the best mean result for its side."""
 
     name = "pimc"
-    wants_information_set = True
-    SETTINGS = ("samples", "depth", "exact", "max_time")
-    samples: int = 12
-    depth: int = 2  # tricks searched per deal while more than ``exact`` remain
-    exact: int = 5  # solve exactly once this many tricks (or fewer) remain
-    max_time: float | None = None  # seconds per move (stops sampling early; not reproducible)
+    SETTINGS = setting_names(PIMCSettings)
     game: ChaiTeaJazzGame
 
     def __init__(
         self, game: ChaiTeaJazzGame, seat: int, seed: int | None = None, **settings: Any
     ) -> None:
         super().__init__(game, seat, seed)
-        apply_settings(self, "pimc", self.SETTINGS, settings)
-        if self.samples < 1 or self.depth < 1 or self.exact < 0:
-            raise SettingError("pimc needs samples >= 1, depth >= 1 and exact >= 0")
+        chosen = settings_from("pimc", PIMCSettings, settings)
+        if chosen.samples < 1 or chosen.depth < 1 or chosen.exact < 0 or chosen.max_time < 0:
+            raise SettingError("pimc needs samples >= 1, depth >= 1, exact >= 0, max_time >= 0")
+        self.samples = chosen.samples
+        self.depth = chosen.depth
+        self.exact = chosen.exact
+        self.max_time = chosen.max_time or None
         self.heuristic = HeuristicBot(game, seat, seed)
         self.last_values: dict[Action, float] = {}
 
-    def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
-        raise InformationSetRequired(
-            f"{self.name} samples deals from its seat's information set; drive it with "
-            "cardtable.bots.infoset.decide(bot, state) instead of bot.act(...)"
-        )
-
     def act_with(
-        self, info: InformationSet, observation: dict[str, Any], legal: Sequence[Action]
+        self, info: InformationSet, observation: Observation, legal: Sequence[Action]
     ) -> Action:
         fallback = self.heuristic.act(observation, legal)
         if len(legal) == 1 or not isinstance(legal[0], act.PlayCard):

@@ -16,7 +16,6 @@ It sees only its observation and the legal actions, like any player:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from cardtable.bots.base import Bot
 from cardtable.engine.game import Action
@@ -24,6 +23,7 @@ from cardtable.games.chez import actions as act
 from cardtable.games.chez.actions import Play
 from cardtable.games.chez.cards import JOKER, RANK, parse_card
 from cardtable.games.chez.rules import DISCARD
+from cardtable.games.chez.schema import ChezObservation, TargetPrompt, WindowPrompt
 
 # how much the bot likes getting rid of a single card of each value (index: rank, 0 Joker)
 SHED_VALUE = (6, 2, 2, 2, 2, 2, -4, 3, 3, 3, 1, 5, 2, 1)
@@ -33,7 +33,7 @@ HURTS_NEXT = {"6", "Joker"}
 HURTS_TARGET = {"King", *(rule.label for rule in DISCARD if rule.targeted)}
 
 
-def _next_seat(obs: dict[str, Any], seat: int) -> int:
+def _next_seat(obs: ChezObservation, seat: int) -> int:
     n: int = obs["players"]
     d: int = obs["direction"]
     q = (seat + d) % n
@@ -42,26 +42,26 @@ def _next_seat(obs: dict[str, Any], seat: int) -> int:
     return q
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(Bot[ChezObservation]):
     name = "heuristic"
 
-    def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
-        prompt = observation["prompt"]["step"]
-        if prompt == "window":
-            return self._react(observation, legal)
-        if prompt == "target":
-            return self._target(observation, legal)
-        if prompt == "give":
+    def act(self, observation: ChezObservation, legal: Sequence[Action]) -> Action:
+        prompt = observation["prompt"]
+        if prompt["step"] == "window":
+            return self._react(observation, prompt, legal)
+        if prompt["step"] == "target":
+            return self._target(observation, prompt, legal)
+        if prompt["step"] == "give":
             return self._give(legal)
-        if prompt == "name":
+        if prompt["step"] == "name":
             return act.name_top(1, False) if act.name_top(1, False) in legal else legal[0]
-        if prompt == "joker":
+        if prompt["step"] == "joker":
             stacks = [a for a in legal if isinstance(a, act.Play)]
             return max(stacks, key=lambda a: len(a.cards)) if stacks else act.ACCEPT
         return self._turn(observation, legal)
 
     # ---- own turn -----------------------------------------------------------------------
-    def _turn(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def _turn(self, obs: ChezObservation, legal: Sequence[Action]) -> Action:
         if act.CASTLE_TEN in legal:
             return act.CASTLE_TEN
         if act.CASTLE in legal:
@@ -79,7 +79,7 @@ class HeuristicBot(Bot):
             return act.END
         return act.PICK if act.PICK in legal else legal[0]
 
-    def _score(self, obs: dict[str, Any], play: Play) -> float:
+    def _score(self, obs: ChezObservation, play: Play) -> float:
         cards = play.cards
         hand = len(obs["hand"])
         score = 10.0 * len(cards) + sum(SHED_VALUE[RANK[k]] for k in cards)
@@ -104,11 +104,10 @@ class HeuristicBot(Bot):
         return score
 
     # ---- reactions ----------------------------------------------------------------------
-    def _react(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def _react(self, obs: ChezObservation, prompt: WindowPrompt, legal: Sequence[Action]) -> Action:
         nopes = [a for a in legal if isinstance(a, act.Nope)]
         if not nopes:
             return act.PASS
-        prompt = obs["prompt"]
         me = obs["seat"]
         by, what, chain = prompt["by"], prompt["play"], prompt["nopes"]
         hurts = False
@@ -118,7 +117,7 @@ class HeuristicBot(Bot):
             roll = obs["last_roll"]
             if what in HURTS_NEXT and _next_seat(obs, by) == me:
                 hurts = what == "Joker" or bool(roll and sum(roll["results"]) % 2 == 0)
-            elif what in HURTS_TARGET and prompt.get("target") == me or what == "Two Red Sixes":
+            elif what in HURTS_TARGET and prompt["target"] == me or what == "Two Red Sixes":
                 hurts = True
         if not hurts:
             return act.PASS
@@ -126,10 +125,12 @@ class HeuristicBot(Bot):
         plain = [a for a in nopes if a.kind != parse_card("AS")]
         return plain[0] if plain and what != "Joker" else nopes[0]
 
-    def _target(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def _target(
+        self, obs: ChezObservation, prompt: TargetPrompt, legal: Sequence[Action]
+    ) -> Action:
         sizes = obs["hand_sizes"]
         targets = [a for a in legal if isinstance(a, act.Target)]
-        if obs["prompt"]["play"] == "Revolution":
+        if prompt["play"] == "Revolution":
             return max(targets, key=lambda a: sizes[a.seat])
         return min(targets, key=lambda a: sizes[a.seat])
 
