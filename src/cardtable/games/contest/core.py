@@ -13,6 +13,7 @@ pieces of the ids a seat has never seen.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from typing import Any, Final, NamedTuple, Self
 
 from mypy_extensions import mypyc_attr
@@ -73,6 +74,9 @@ class ContestCore(State):
         self.banned = [False, False]
         self.ban_next = [False, False]
         self.events: list[tuple[Any, ...]] = []  # the public log; its entries are tuples
+        # the game's consequences' hooks at each draw (``rules``), read once per game
+        # rather than asked of the registry every round (shared, immutable)
+        self.draw_hooks: tuple[Callable[[ContestCore], None], ...] = ()
         # scalars and immutable values
         self.dealt = 0
         self.round = 0  # 0-based; tie-break rounds count
@@ -133,6 +137,7 @@ class ContestCore(State):
         other.winner = self.winner
         other.end_reason = self.end_reason
         other.last_round = self.last_round
+        other.draw_hooks = self.draw_hooks
         # mutable: copied
         piece, main, known = self.piece, self.main, self.known
         other.piece = [piece[0][:], piece[1][:]]

@@ -111,12 +111,10 @@ class ContestFlow(ContestView):
             card = main[s].popleft()
             self.table[s].append(card)
             self.known[s][s].add(card)
-        for rule in consequences_of(self).all:
-            hook = rule.at_draw
-            if hook is not None:
-                hook(self)
-                if self.phase is OVER:
-                    return
+        for hook in self.draw_hooks:
+            hook(self)
+            if self.phase is OVER:
+                return
         self.phase = DECLARE_FIRST
         self.cp = self.first
 

@@ -19,13 +19,14 @@ from cardtable.games.contest import resample as resampling
 from cardtable.games.contest.deals import PileRules
 from cardtable.games.contest.explain import why_illegal
 from cardtable.games.contest.flow import ContestFlow
-from cardtable.games.contest.rules import choices, consequences_of
+from cardtable.games.contest.rules import choices, consequences_of, draw_hooks
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # see ContestCore
 class ContestState(ContestFlow):
     def __init__(self, game: Game, rules: PileRules, seed: int | None, deal: Any) -> None:
         super().__init__(game, rules, seed, deal)
+        self.draw_hooks = draw_hooks(consequences_of(self))
         if deal is not None:
             self._start_round()
 

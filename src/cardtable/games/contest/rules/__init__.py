@@ -11,6 +11,7 @@ from ``ContestGame.consequences``, so a test can play a toy rule
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol, cast
 
 from cardtable.engine.game import Action
@@ -33,6 +34,11 @@ def consequences_of(state: ContestCore) -> Registry[Consequence]:
     return cast(WithConsequences, state.game).consequences
 
 
+def draw_hooks(registry: Registry[Consequence]) -> tuple[Callable[[ContestCore], None], ...]:
+    """What the consequences do at each draw, in the registry's order."""
+    return tuple(hook for rule in registry if (hook := rule.at_draw) is not None)
+
+
 def choices(registry: Registry[Consequence]) -> dict[str, Action]:
     """Each consequence's action by its word, for the notation."""
     return {rule.name: rule.action for rule in registry}
@@ -43,4 +49,4 @@ def prompt(registry: Registry[Consequence]) -> str:
     return "Take a consequence: " + ", ".join(rule.help for rule in registry) + "."
 
 
-__all__ = ["CONSEQUENCES", "Consequence", "choices", "consequences_of", "prompt"]
+__all__ = ["CONSEQUENCES", "Consequence", "choices", "consequences_of", "draw_hooks", "prompt"]
