@@ -8,13 +8,13 @@ public (printed on the cards), so it reads them from the game's deck.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from cardtable.bots.base import Bot
 from cardtable.engine.game import Action, Game
 from cardtable.games.chez_geek.actions import Call, CardAct, PassWord, Play, Send, Word
-from cardtable.games.chez_geek.cards import CardDef, Num
+from cardtable.games.chez_geek.cards import CardDef, JobDef, Num
 from cardtable.games.chez_geek.game import ChezGeekGame
+from cardtable.games.chez_geek.schema import ChezGeekObservation, PlayerView
 
 BIG_PLAY = 3  # Slack worth spending a cancel on
 CANCEL_KINDS = {"Call": "call", "Shopping trip": "shopping", "Activity": "activity"}
@@ -31,7 +31,7 @@ def expected(num: Num | None, bonus: int = 0) -> float:
     return float(num.a)
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(Bot[ChezGeekObservation]):
     """Greedy on Slack per Free Time, thrifty with cancels, hostile to the leader."""
 
     name = "heuristic"
@@ -46,19 +46,25 @@ class HeuristicBot(Bot):
     def card(self, slug: str) -> CardDef:
         return self.deck.card_by_slug[slug]
 
-    def leader(self, obs: dict[str, Any]) -> int:
+    def leader(self, obs: ChezGeekObservation) -> int:
         """The other seat closest to its Slack Goal."""
         others = [p for p in obs["players"] if p["seat"] != self.seat]
         best = max(others, key=lambda p: (p["slack"] / max(1, p["goal"] or 1), -p["seat"]))
         return int(best["seat"])
 
-    def value(self, card: CardDef, obs: dict[str, Any]) -> float:
-        job = self.deck.job_by_slug[obs["players"][self.seat]["job"]]
+    def job(self, obs: ChezGeekObservation) -> JobDef:
+        """This seat's Job (dealt before any decision)."""
+        slug = obs["players"][self.seat]["job"]
+        assert slug is not None, "the Jobs are dealt before any decision"
+        return self.deck.job_by_slug[slug]
+
+    def value(self, card: CardDef, obs: ChezGeekObservation) -> float:
+        job = self.job(obs)
         bonus = job.roll_bonus if job.roll_bonus_tag in card.tags else 0
         return expected(card.slack, bonus)
 
     # ---- the decision -------------------------------------------------------------
-    def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def act(self, observation: ChezGeekObservation, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         step = observation["prompt"]["step"] if observation["prompt"] else ""
@@ -66,7 +72,7 @@ class HeuristicBot(Bot):
         best = max((self.score(a, observation, step, leader), i) for i, a in enumerate(legal))
         return legal[best[1]]
 
-    def ranked(self, observation: dict[str, Any], legal: Sequence[Action]) -> list[Action]:
+    def ranked(self, observation: ChezGeekObservation, legal: Sequence[Action]) -> list[Action]:
         """The legal actions, best first by this bot's scores (ties: the later action first).
 
         The first is what ``act`` plays; a search (``rollout``) tries the first few.
@@ -79,7 +85,7 @@ class HeuristicBot(Bot):
         )
         return [legal[i] for _, i in scored]
 
-    def score(self, a: Action, obs: dict[str, Any], step: str, leader: int) -> float:
+    def score(self, a: Action, obs: ChezGeekObservation, step: str, leader: int) -> float:
         """How much this bot likes ``a``; ``leader`` is ``self.leader(obs)``, found once a move."""
         me = obs["players"][self.seat]
         if isinstance(a, (Word, PassWord)):
@@ -112,7 +118,7 @@ class HeuristicBot(Bot):
             return self.play_score(a, obs, me, leader)
         return 0.0
 
-    def shopping_value(self, obs: dict[str, Any]) -> float:
+    def shopping_value(self, obs: ChezGeekObservation) -> float:
         money = obs["income"]
         things = sorted(
             (self.card(s) for s in obs["hand"] if self.card(s).kind == "Thing"),
@@ -125,7 +131,7 @@ class HeuristicBot(Bot):
                 total += c.slack.a if c.slack else 0
         return total
 
-    def keep_value(self, card: CardDef, obs: dict[str, Any]) -> float:
+    def keep_value(self, card: CardDef, obs: ChezGeekObservation) -> float:
         if card.kind == "Whenever":
             return 4.0 if card.cancel is not None else 3.0
         if card.kind == "Thing":
@@ -135,11 +141,13 @@ class HeuristicBot(Bot):
             return 3.5
         return 1.5 + self.value(card, obs)
 
-    def play_score(self, a: Play, obs: dict[str, Any], me: dict[str, Any], leader: int) -> float:
+    def play_score(
+        self, a: Play, obs: ChezGeekObservation, me: PlayerView, leader: int
+    ) -> float:
         card = self.card(a.slug)
-        prompt = obs["prompt"] or {}
+        prompt = obs["prompt"]
         if card.cancel is not None:
-            answering = prompt.get("answering")
+            answering = prompt.get("answering") if prompt else None
             if not answering:
                 return -1.0
             by = answering["by"]
@@ -177,7 +185,7 @@ class HeuristicBot(Bot):
                 return self.move_score(a, obs, leader)
         return 0.0
 
-    def move_score(self, a: Play, obs: dict[str, Any], leader: int) -> float:
+    def move_score(self, a: Play, obs: ChezGeekObservation, leader: int) -> float:
         _, _, rest = a.target.partition(":")
         slug = rest.split(">")[0].split("#")[0]
         card = self.card(slug)

@@ -35,17 +35,18 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, cast
 
-from cardtable.bots.base import apply_settings
+from cardtable.bots.base import setting_names, settings_from
 from cardtable.bots.infoset import InformationSet, SearchingBot
-from cardtable.bots.ismcts import InformationSetRequired
 from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez_geek.actions import ROLLS
 from cardtable.games.chez_geek.ai.bots import HeuristicBot
 from cardtable.games.chez_geek.ai.estimate import win_chances
 from cardtable.games.chez_geek.game import ChezGeekGame
+from cardtable.games.chez_geek.schema import ChezGeekObservation
 from cardtable.games.chez_geek.state import ChezGeekState
 from cardtable.games.chez_geek.steps import Draw, Roll
 
@@ -114,45 +115,52 @@ def paired(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-class RolloutBot(SearchingBot):
-    """The heuristic, overridden where paired heuristic rollouts find a clearly better action."""
+@dataclass(frozen=True)
+class RolloutSettings:
+    """Every setting a ``rollout(...)`` spec may give, with its type and default."""
 
-    name = "rollout"
-    wants_information_set = True
-    SETTINGS = ("samples", "max_samples", "candidates", "horizon", "margin", "z", "max_time")
     samples: int = 8  # determinizations per decision, each tried with every candidate
     # more determinizations, up to this many, while an override looks better but not clearly
     max_samples: int = 32
     candidates: int = 4  # the heuristic's best-scored actions that are tried
-    horizon: int | None = None  # actions per rollout before it is scored (None: to the end)
+    horizon: int = 0  # actions per rollout before it is scored (0: to the end)
     margin: float = 0.02  # how much better (chance to come first) an override must be ...
     z: float = 2.0  # ... beyond this many standard errors of the paired difference
-    max_time: float | None = None  # seconds per decision (stops sampling early; not reproducible)
+    # seconds per decision (stops sampling early; not reproducible); 0: no limit
+    max_time: float = 0.0
+
+
+class RolloutBot(SearchingBot):
+    """The heuristic, overridden where paired heuristic rollouts find a clearly better action."""
+
+    name = "rollout"
+    SETTINGS = setting_names(RolloutSettings)
     game: ChezGeekGame
 
     def __init__(
         self, game: ChezGeekGame, seat: int, seed: int | None = None, **settings: Any
     ) -> None:
         super().__init__(game, seat, seed)
-        apply_settings(self, "rollout", self.SETTINGS, settings)
-        if self.samples < 1 or self.candidates < 1:
+        chosen = settings_from("rollout", RolloutSettings, settings)
+        if chosen.samples < 1 or chosen.candidates < 1:
             raise SettingError("rollout needs samples >= 1 and candidates >= 1")
-        if self.horizon is not None and self.horizon < 1:
-            raise SettingError("rollout's horizon is a number of actions >= 1, or none")
+        if chosen.horizon < 0 or chosen.max_time < 0:
+            raise SettingError("rollout's horizon and max_time are >= 0 (0: no limit)")
+        self.samples = chosen.samples
+        self.max_samples = chosen.max_samples
+        self.candidates = chosen.candidates
+        self.horizon: int | None = chosen.horizon or None
+        self.margin = chosen.margin
+        self.z = chosen.z
+        self.max_time: float | None = chosen.max_time or None
         self.heuristic = HeuristicBot(game, seat, seed)
         # the rollout policy at every seat; the heuristic keeps no memory between moves
         self.policy = [HeuristicBot(game, s) for s in range(game.num_players)]
         self.last_values: dict[Action, float] = {}
         self.last_samples = 0
 
-    def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
-        raise InformationSetRequired(
-            f"{self.name} samples deals from its seat's information set; drive it with "
-            "cardtable.bots.infoset.decide(bot, state) instead of bot.act(...)"
-        )
-
     def act_with(
-        self, info: InformationSet, observation: dict[str, Any], legal: Sequence[Action]
+        self, info: InformationSet, observation: ChezGeekObservation, legal: Sequence[Action]
     ) -> Action:
         ranked = self.heuristic.ranked(observation, legal)
         base = ranked[0]
@@ -234,5 +242,6 @@ class RolloutBot(SearchingBot):
             if len(legal) == 1:
                 state.apply_action(legal[0])
             else:
-                state.apply_action(policy[player].act(state.observation(player), legal))
+                seen = cast(ChezGeekObservation, state.observation(player))
+                state.apply_action(policy[player].act(seen, legal))
         return win_chances(state)[self.seat]

@@ -19,6 +19,7 @@ from cardtable.games.chez_geek.ai.sandbag.keeping import discard_score, kept_val
 from cardtable.games.chez_geek.ai.sandbag.plays import aimed, late_score
 from cardtable.games.chez_geek.ai.sandbag.settings import HOLD, SandbagSettings
 from cardtable.games.chez_geek.cards import CardDef
+from cardtable.games.chez_geek.schema import ChezGeekObservation
 
 
 class SandbagBot(HeuristicBot):
@@ -31,7 +32,7 @@ class SandbagBot(HeuristicBot):
         super().__init__(game, seat, seed)
         self.settings = settings_from("sandbag", SandbagSettings, settings)
 
-    def score(self, a: Action, obs: dict[str, Any], step: str, leader: int) -> float:
+    def score(self, a: Action, obs: ChezGeekObservation, step: str, leader: int) -> float:
         """The heuristic's score, replaced or adjusted by this bot's rules.
 
         Why this order: its own finisher and its answers to other seats' plays
@@ -58,8 +59,8 @@ class SandbagBot(HeuristicBot):
             return discard_score(self, s, a, obs, base)
         return base
 
-    def shopping_value(self, obs: dict[str, Any]) -> float:
+    def shopping_value(self, obs: ChezGeekObservation) -> float:
         return trip_value(self, self.settings, obs)
 
-    def keep_value(self, card: CardDef, obs: dict[str, Any]) -> float:
+    def keep_value(self, card: CardDef, obs: ChezGeekObservation) -> float:
         return kept_value(self, self.settings, card, obs)

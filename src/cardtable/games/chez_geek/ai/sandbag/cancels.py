@@ -11,8 +11,6 @@ the leader or the last seat before its turn (``patience``).
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardtable.games.chez_geek.actions import Play
 from cardtable.games.chez_geek.ai.bots import HeuristicBot
 from cardtable.games.chez_geek.ai.sandbag.reading import answering, takes_from, whenever_gain, worth
@@ -26,6 +24,7 @@ from cardtable.games.chez_geek.ai.sandbag.settings import (
     SandbagSettings,
 )
 from cardtable.games.chez_geek.cards import CardDef
+from cardtable.games.chez_geek.schema import ChezGeekObservation
 
 
 def coverage(card: CardDef) -> float:
@@ -33,7 +32,7 @@ def coverage(card: CardDef) -> float:
     return COVERAGE.get(card.cancel.target, COVERAGE_OTHER) if card.cancel is not None else 0.0
 
 
-def near_cancel(h: HeuristicBot, s: SandbagSettings, a: Play, obs: dict[str, Any]) -> bool:
+def near_cancel(h: HeuristicBot, s: SandbagSettings, a: Play, obs: ChezGeekObservation) -> bool:
     """A cancel of a play that would bring another seat within ``near`` of its goal."""
     window = answering(obs)
     if s.near < 0 or h.card(a.slug).cancel is None or not window:
@@ -45,7 +44,7 @@ def near_cancel(h: HeuristicBot, s: SandbagSettings, a: Play, obs: dict[str, Any
     return w > 0 and them["slack"] + w >= (them["goal"] or 99) - s.near
 
 
-def eager_cancel(h: HeuristicBot, s: SandbagSettings, a: Play, obs: dict[str, Any]) -> bool:
+def eager_cancel(h: HeuristicBot, s: SandbagSettings, a: Play, obs: ChezGeekObservation) -> bool:
     """A cancel of another seat's Call, Shopping trip or Activity worth ``eager`` or more.
 
     Why: a cancel kept for a big or finishing play takes the place of a
@@ -74,7 +73,7 @@ def eager_cancel(h: HeuristicBot, s: SandbagSettings, a: Play, obs: dict[str, An
     return worth(h, window["cards"]) >= need
 
 
-def defends(h: HeuristicBot, a: Play, obs: dict[str, Any]) -> bool:
+def defends(h: HeuristicBot, a: Play, obs: ChezGeekObservation) -> bool:
     """A cancel of another seat's attack on this one.
 
     An unwanted Person called into its room, or a Whenever aimed at it that
@@ -100,7 +99,7 @@ def defends(h: HeuristicBot, a: Play, obs: dict[str, Any]) -> bool:
     )
 
 
-def stops_win(h: HeuristicBot, a: Play, obs: dict[str, Any]) -> bool:
+def stops_win(h: HeuristicBot, a: Play, obs: ChezGeekObservation) -> bool:
     """In a window on another seat's play that would reach its goal, ``a`` keeps it short.
 
     Why: a win counts the moment Slack reaches the goal, so Slack taken out
@@ -119,7 +118,7 @@ def stops_win(h: HeuristicBot, a: Play, obs: dict[str, Any]) -> bool:
     return goal <= after < goal + takes_from(h, a, by, obs)
 
 
-def stops_whenever_win(h: HeuristicBot, a: Play, obs: dict[str, Any]) -> bool:
+def stops_whenever_win(h: HeuristicBot, a: Play, obs: ChezGeekObservation) -> bool:
     """A cancel of another seat's Whenever that could bring it to its goal (``finish``)."""
     window = answering(obs)
     if h.card(a.slug).cancel is None or not window or window["by"] == h.seat:
@@ -131,7 +130,7 @@ def stops_whenever_win(h: HeuristicBot, a: Play, obs: dict[str, Any]) -> bool:
 
 
 def answer_score(
-    h: HeuristicBot, s: SandbagSettings, a: Play, obs: dict[str, Any], base: float
+    h: HeuristicBot, s: SandbagSettings, a: Play, obs: ChezGeekObservation, base: float
 ) -> float | None:
     """The score of playing ``a`` into a window when one of these rules raises it, else None.
 

@@ -9,17 +9,16 @@ the heuristic buys by printed Slack only.
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardtable.games.chez_geek.ai.bots import HeuristicBot
 from cardtable.games.chez_geek.ai.sandbag.reading import can_play, job, turns_ahead
 from cardtable.games.chez_geek.ai.sandbag.settings import SandbagSettings
 from cardtable.games.chez_geek.cards import CardDef
+from cardtable.games.chez_geek.schema import ChezGeekObservation
 
 INCOME_SHARE = 0.5  # +1 Income every turn is worth half of +1 Free Time
 
 
-def spare_activity(h: HeuristicBot, obs: dict[str, Any], ft: int) -> float:
+def spare_activity(h: HeuristicBot, obs: ChezGeekObservation, ft: int) -> float:
     """The Slack of the best Activity in hand that ``ft`` Free Time leaves undone."""
     mine = job(h, obs)
     values = sorted(
@@ -34,7 +33,7 @@ def spare_activity(h: HeuristicBot, obs: dict[str, Any], ft: int) -> float:
 
 
 def engine_bonus(
-    h: HeuristicBot, s: SandbagSettings, card: CardDef, obs: dict[str, Any], ft: int
+    h: HeuristicBot, s: SandbagSettings, card: CardDef, obs: ChezGeekObservation, ft: int
 ) -> float:
     """What a Thing's Free Time or Income is worth beyond its Slack, with ``ft`` Free Time left."""
     if s.engine <= 0 or card.kind != "Thing":
@@ -51,7 +50,7 @@ def engine_bonus(
     return bonus
 
 
-def trip_value(h: HeuristicBot, s: SandbagSettings, obs: dict[str, Any]) -> float:
+def trip_value(h: HeuristicBot, s: SandbagSettings, obs: ChezGeekObservation) -> float:
     """The heuristic's Shopping trip (biggest Things first), each Thing with its engine bonus."""
     if s.engine <= 0:
         return HeuristicBot.shopping_value(h, obs)

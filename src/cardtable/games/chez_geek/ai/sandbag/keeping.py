@@ -13,17 +13,18 @@ a fresh draw would seldom beat (``keep_two``).
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardtable.games.chez_geek.actions import CardAct
 from cardtable.games.chez_geek.ai.bots import HeuristicBot
 from cardtable.games.chez_geek.ai.sandbag.cancels import coverage
 from cardtable.games.chez_geek.ai.sandbag.reading import next_turn_value, turns_ahead
 from cardtable.games.chez_geek.ai.sandbag.settings import DOWN_TO_ONE, DUD, KEPT, SandbagSettings
 from cardtable.games.chez_geek.cards import CardDef
+from cardtable.games.chez_geek.schema import ChezGeekObservation
 
 
-def kept_value(h: HeuristicBot, s: SandbagSettings, card: CardDef, obs: dict[str, Any]) -> float:
+def kept_value(
+    h: HeuristicBot, s: SandbagSettings, card: CardDef, obs: ChezGeekObservation
+) -> float:
     """With ``keep_next``: an Activity or Thing kept by what it adds next turn for sure.
 
     Why: the heuristic weighs a Thing by this turn's Income left (about 1 at
@@ -36,7 +37,9 @@ def kept_value(h: HeuristicBot, s: SandbagSettings, card: CardDef, obs: dict[str
     return s.next_bonus + next_turn_value(h, card, obs)
 
 
-def keeps_engine(h: HeuristicBot, s: SandbagSettings, card: CardDef, obs: dict[str, Any]) -> bool:
+def keeps_engine(
+    h: HeuristicBot, s: SandbagSettings, card: CardDef, obs: ChezGeekObservation
+) -> bool:
     """A Thing giving Free Time or Income every turn, to buy next turn (``keep_engine``)."""
     return (
         s.keep_engine
@@ -47,7 +50,7 @@ def keeps_engine(h: HeuristicBot, s: SandbagSettings, card: CardDef, obs: dict[s
     )
 
 
-def second_keep(h: HeuristicBot, s: SandbagSettings, obs: dict[str, Any]) -> str:
+def second_keep(h: HeuristicBot, s: SandbagSettings, obs: ChezGeekObservation) -> str:
     """The Activity or Thing kept besides the one card (``keep_two``), "" if none.
 
     The one adding the most Slack next turn for sure, if that is at least
@@ -62,7 +65,7 @@ def second_keep(h: HeuristicBot, s: SandbagSettings, obs: dict[str, Any]) -> str
 
 
 def discard_score(
-    h: HeuristicBot, s: SandbagSettings, a: CardAct, obs: dict[str, Any], base: float
+    h: HeuristicBot, s: SandbagSettings, a: CardAct, obs: ChezGeekObservation, base: float
 ) -> float:
     """The score of discarding ``a`` in the Discard phase: above ``done`` (5) unless kept.
 

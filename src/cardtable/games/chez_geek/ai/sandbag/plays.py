@@ -11,19 +11,18 @@ Borrowed for Good, which moves it into this room (``steal``).
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardtable.games.chez_geek.actions import Play
 from cardtable.games.chez_geek.ai.bots import HeuristicBot
 from cardtable.games.chez_geek.ai.sandbag.reading import own_gain, room_slack
 from cardtable.games.chez_geek.ai.sandbag.settings import HOLD, WINS, SandbagSettings
+from cardtable.games.chez_geek.schema import ChezGeekObservation
 
 LAST = 0.05  # a finisher held to the end of Free Time: below any Activity, above ``done``
 LAST_ORDER = 0.01  # of the heuristic's score, to keep its order among such plays
 
 
 def late_score(
-    h: HeuristicBot, s: SandbagSettings, a: Play, obs: dict[str, Any], step: str, base: float
+    h: HeuristicBot, s: SandbagSettings, a: Play, obs: ChezGeekObservation, step: str, base: float
 ) -> float | None:
     """With ``late``: the score of a Whenever adding Slack to its own room on its turn, or None."""
     if not (
@@ -41,7 +40,9 @@ def late_score(
     return LAST + LAST_ORDER * max(0.0, base) if step == "free-time" else HOLD
 
 
-def aimed(h: HeuristicBot, s: SandbagSettings, a: Play, obs: dict[str, Any], base: float) -> float:
+def aimed(
+    h: HeuristicBot, s: SandbagSettings, a: Play, obs: ChezGeekObservation, base: float
+) -> float:
     """``base`` raised for the Slack of the other seat's room card that ``a`` names.
 
     Added one term at a time, as floats add, so that ties fall as they always have.

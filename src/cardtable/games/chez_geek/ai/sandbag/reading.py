@@ -9,21 +9,21 @@ question of a position without building the whole decision.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from cardtable.games.chez_geek.actions import Play
 from cardtable.games.chez_geek.ai.bots import HeuristicBot
 from cardtable.games.chez_geek.cards import CardDef, JobDef
+from cardtable.games.chez_geek.schema import AnsweringView, ChezGeekObservation
 
 
-def answering(obs: dict[str, Any]) -> dict[str, Any] | None:
+def answering(obs: ChezGeekObservation) -> AnsweringView | None:
     """The play the open reaction window answers, if any."""
-    found: dict[str, Any] | None = (obs["prompt"] or {}).get("answering")
-    return found
+    prompt = obs["prompt"]
+    return prompt.get("answering") if prompt else None
 
 
-def job(h: HeuristicBot, obs: dict[str, Any]) -> JobDef:
-    return h.deck.job_by_slug[obs["players"][h.seat]["job"]]
+def job(h: HeuristicBot, obs: ChezGeekObservation) -> JobDef:
+    return h.job(obs)
 
 
 def can_play(card: CardDef, job: JobDef) -> bool:
@@ -35,7 +35,7 @@ def worth(h: HeuristicBot, cards: Sequence[str]) -> int:
     return sum(slack.fixed_value() if (slack := h.card(s).slack) else 0 for s in cards)
 
 
-def room_slack(a: Play, obs: dict[str, Any]) -> int:
+def room_slack(a: Play, obs: ChezGeekObservation) -> int:
     """The Slack of the room card a Whenever names (``1:beer#2``), 0 if not found."""
     if a.tseat < 0 or ":" not in a.target:
         return 0
@@ -51,7 +51,7 @@ def room_slack(a: Play, obs: dict[str, Any]) -> int:
     return 0
 
 
-def own_gain(h: HeuristicBot, a: Play, obs: dict[str, Any]) -> int:
+def own_gain(h: HeuristicBot, a: Play, obs: ChezGeekObservation) -> int:
     """The Slack the Whenever ``a`` adds to this seat's room (a Compliment, a stolen Thing)."""
     gain = 0
     for e in h.card(a.slug).effects:
@@ -62,7 +62,7 @@ def own_gain(h: HeuristicBot, a: Play, obs: dict[str, Any]) -> int:
     return gain
 
 
-def takes_from(h: HeuristicBot, a: Play, seat: int, obs: dict[str, Any]) -> int:
+def takes_from(h: HeuristicBot, a: Play, seat: int, obs: ChezGeekObservation) -> int:
     """The Slack the Whenever ``a`` takes out of ``seat``'s room (0 if none).
 
     Taking or discarding its room card, spoiling a Thing (at most the
@@ -85,7 +85,7 @@ def takes_from(h: HeuristicBot, a: Play, seat: int, obs: dict[str, Any]) -> int:
     return got
 
 
-def whenever_gain(h: HeuristicBot, obs: dict[str, Any]) -> int:
+def whenever_gain(h: HeuristicBot, obs: ChezGeekObservation) -> int:
     """The most Slack the Whenever being answered can add to the room of the seat playing it.
 
     A Compliment its Slack; Borrowed for Good the biggest Thing, Bouncer the
@@ -120,7 +120,7 @@ def whenever_gain(h: HeuristicBot, obs: dict[str, Any]) -> int:
     return gain
 
 
-def next_turn_value(h: HeuristicBot, card: CardDef, obs: dict[str, Any]) -> float:
+def next_turn_value(h: HeuristicBot, card: CardDef, obs: ChezGeekObservation) -> float:
     """The Slack ``card`` can add on this seat's next turn for sure, 0 if it may not.
 
     An Activity whose cost the Job's lowest Income covers and whose
@@ -146,7 +146,7 @@ def next_turn_value(h: HeuristicBot, card: CardDef, obs: dict[str, Any]) -> floa
     return h.value(card, obs)
 
 
-def turns_ahead(h: HeuristicBot, obs: dict[str, Any]) -> float:
+def turns_ahead(h: HeuristicBot, obs: ChezGeekObservation) -> float:
     """Own turns still to come after this one, about 4 Slack a turn, at most 3."""
     me = obs["players"][h.seat]
     needed = float((me["goal"] or 99) - me["slack"])
