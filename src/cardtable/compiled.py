@@ -121,6 +121,8 @@ GAMES: dict[str, tuple[str, ...]] = {
         "cardtable.games.chez_geek.flow",
         "cardtable.games.chez_geek.plays",
         "cardtable.games.chez_geek.view",
+        "cardtable.games.chez_geek.explain",
+        "cardtable.games.chez_geek.resample",
         "cardtable.games.chez_geek.state",
         "cardtable.games.chez_geek.game",
     ),

@@ -356,13 +356,6 @@ class ChezGeekCore(State[ChezGeekTables]):
         other._outcomes = None  # a cache of what the position gives: recomputed on demand
         return other
 
-    def clone(self) -> Self:
-        other = super().clone()
-        # the engine's clone hands the copy the original's cached list of legal actions
-        if other._legal is not None:
-            other._legal = other._legal[:]
-        return other
-
     # ---- helpers shared by the rule modules ----------------------------------------
     def slack_of(self, seat: int) -> int:
         return sum(c[1] for c in self.rooms[seat])

@@ -14,20 +14,15 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Final, cast
 
-from cardtable.engine.game import Action, Marker
+from cardtable.engine.game import Action
 from cardtable.games.chez_geek import actions as act
 from cardtable.games.chez_geek import people, whenevers
-from cardtable.games.chez_geek.actions import Call, CardAct, Chance, Play, Send
+from cardtable.games.chez_geek.actions import Call, CardAct, Play, Send
 from cardtable.games.chez_geek.codes import CALL_ANYWHERE, CALL_PET, NOT_CALLED
 from cardtable.games.chez_geek.flow import job_choices
 from cardtable.games.chez_geek.steps import (
     D_CALLS,
-    D_COST,
-    D_DISCARD,
     D_FREE,
-    D_PICK,
-    D_SEND,
-    D_SHOP,
     D_WINDOW,
     P_ACTIVITY,
     P_CALL,
@@ -327,27 +322,3 @@ def parse(st: ChezGeekCore, text: str) -> Action | None:
     if verb == "roll" and arg.isdigit() and 1 <= int(arg) <= 6:
         return act.ROLLS[int(arg)]
     return None
-
-
-def why_illegal(st: ChezGeekCore, action: Action) -> str:
-    if st.over:
-        return "the game is over"
-    if st.cp is Marker.CHANCE:
-        return "a chance event is due; only its outcomes apply"
-    if not isinstance(st.cp, int):
-        return "the game is over"
-    top = st.stack[-1]
-    who = st.game.seat_name(st.cp)
-    if isinstance(action, Chance):
-        return "chance outcomes are not chosen by players"
-    wanted = {
-        D_WINDOW: "pass or play a Whenever that answers the announced play",
-        D_CALLS: "call a Person in hand (call CARD SEAT), play a Whenever, or done",
-        D_FREE: "shop, do an Activity you can afford, play a Whenever, or done",
-        D_SHOP: "buy a Thing the Income left covers, or checkout",
-        D_SEND: "send the Person to a room it may enter (send SEAT) or dismiss",
-        D_COST: "discard a card the unwanted Person asks for",
-        D_DISCARD: "discard down to five (never below one), or done",
-        D_PICK: "pick a Job",
-    }.get(top.kind, "act")
-    return f"{who} must {wanted}"

@@ -14,21 +14,21 @@ from typing import Any, Self, cast
 
 from mypy_extensions import mypyc_attr
 
-from cardtable.engine.counts import CardCount
 from cardtable.engine.errors import MalformedActionError
 from cardtable.engine.game import Action, Marker, State, check_seat
 from cardtable.engine.hints import hand_reasons
 from cardtable.games.chez_geek import actions as act
 from cardtable.games.chez_geek import flow, people, plays, view
+from cardtable.games.chez_geek import resample as resampling
 from cardtable.games.chez_geek.actions import Chance
 from cardtable.games.chez_geek.core import CHANCE, TERMINAL, ChezGeekCore, ChezGeekTables
+from cardtable.games.chez_geek.explain import NOTATION, why_illegal
 from cardtable.games.chez_geek.steps import (
     Announced,
     DealJob,
     Draw,
     PersonCost,
     Roll,
-    Shopping,
     Window,
 )
 
@@ -140,17 +140,11 @@ class ChezGeekState(ChezGeekCore):
     def _parse(self, text: str) -> Action:
         action = plays.parse(self, text)
         if action is None:
-            raise MalformedActionError(
-                text,
-                "not a Chez Geek action; write e.g. pass, done, shop, buy CARD, checkout, "
-                "do CARD, call CARD SEAT, play CARD [TARGET], discard CARD, send SEAT, "
-                "dismiss, pick JOB, or a chance outcome (draw CARD, roll N, job JOB)",
-                self.where(),
-            )
+            raise MalformedActionError(text, NOTATION, self.where())
         return action
 
     def _why_illegal(self, action: Action) -> str:
-        return plays.why_illegal(self, action)
+        return why_illegal(self, action)
 
     def returns(self) -> list[float]:
         if not self.over:
@@ -219,76 +213,10 @@ class ChezGeekState(ChezGeekCore):
         )
 
     def cards(self) -> Counter[str]:
-        counts = self.pile[:]
-        slot_type = self.slot_type
-        for hand in self.hands:
-            for slot in hand:
-                counts[slot_type[slot]] += 1
-        for room in self.rooms:
-            for c in room:
-                counts[c[0]] += 1
-        for t in self.discard:
-            counts[t] += 1
-        for entry in self.table:
-            counts[entry[0]] += 1
-        for step in self.stack:
-            if type(step) is Announced or type(step) is Shopping:
-                for slot in step.slots:
-                    counts[slot_type[slot]] += 1
-            elif type(step) is Roll and step.held >= 0:
-                counts[step.held] += 1
-        # every card type keeps its key, so a lost card shows as a wrong count
-        total = CardCount()
-        dict.update(total, zip(self.game.slugs, counts, strict=True))
-        job_slugs = self.game.job_slugs
-        jobs = self.job_pile + [j for j in self.job_of if j >= 0]
-        if len(set(jobs)) == len(jobs):
-            dict.update(total, dict.fromkeys([job_slugs[j] for j in jobs], 1))
-        else:  # a Job in two places: count it twice, so the check reports it
-            for j in jobs:
-                total[job_slugs[j]] = total.get(job_slugs[j], 0) + 1
-        return total
+        return resampling.cards(self)
 
     def resample(self, seat: int, rng: random.Random) -> Self:
-        check_seat(self.as_state(), seat)
-        other = self.clone()
-        ntypes = len(self.defs)
-        by_epoch: dict[int, list[int]] = {}
-        for slot, epoch in enumerate(self.slot_epoch):
-            by_epoch.setdefault(epoch, []).append(slot)
-        for epoch, pool_counts in enumerate(self.epoch_pool):
-            pool = pool_counts[:]
-            free: list[int] = []
-            for slot in by_epoch.get(epoch, []):
-                if self.slot_seat[slot] == seat or self.revealed[slot]:
-                    pool[self.slot_type[slot]] -= 1
-                else:
-                    free.append(slot)
-            cards = [t for t in range(ntypes) for _ in range(pool[t])]
-            rng.shuffle(cards)
-            for slot in free:
-                other.slot_type[slot] = cards.pop()
-            if epoch == self.epoch:
-                rest = [0] * ntypes
-                for t in cards:
-                    rest[t] += 1
-                other.pile = rest
-                other.pile_n = len(cards)
-        draws = self.game.draw_actions
-        other.rewrite_outcomes(
-            (index, draws[other.slot_type[slot]])
-            for slot, index in enumerate(self.slot_hist)
-            if index >= 0
-        )
-        if self.deal is not None:
-            other.deal = flow.rewrite_deal(other)
-            other.forced = other.forced[: other.forced_pos]
-            for slot, pos in enumerate(other.slot_forced):
-                if pos >= 0:
-                    other.forced[pos] = other.slot_type[slot]
-        other.reseed(rng)
-        other._outcomes = None
-        return other
+        return resampling.resample(self, seat, rng)
 
     # ---- driving the stack ---------------------------------------------------------
     def _advance(self) -> None:
