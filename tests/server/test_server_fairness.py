@@ -41,18 +41,19 @@ def test_a_persons_bot_waits_for_at_most_one_decision_of_the_bot_tables(tmp_path
             r = api.post("/api/tables", json=body)
             assert r.status_code == 201, r.text
             busy.append(r.json()["table"]["id"])
-        body = {
-            "game": "contest",
-            "seats": [{"kind": "human"}, {"kind": "bot", "bot": SEARCH}],
-            "bot_delay": 0,
-        }
-        created = api.post("/api/tables", json=body).json()
-        table, token = created["table"]["id"], created["invites"][0]["token"]
         waits: list[int] = []
 
-        async def play() -> None:
+        async def play(seed: int) -> None:
+            """One game of a person against a searching bot, until it ends or 4 waits."""
+            body = {
+                "game": "contest",
+                "seats": [{"kind": "human"}, {"kind": "bot", "bot": SEARCH}],
+                "bot_delay": 0,
+            }
+            created = api.post("/api/tables", json=body).json()
+            table, token = created["table"]["id"], created["invites"][0]["token"]
             url = server.base.replace("http", "ws") + f"/ws/tables/{table}"
-            rng = random.Random(3)
+            rng = random.Random(seed)
             async with connect(url) as ws:
                 await ws.send(json.dumps({"type": "hello", "token": token, "since": 0}))
                 move, legal, before = 0, [], None
@@ -76,7 +77,10 @@ def test_a_persons_bot_waits_for_at_most_one_decision_of_the_bot_tables(tmp_path
                             )
                         )
 
-        asyncio.run(play())
+        # a game the random person loses at once gives too few answers: play another
+        for seed in (3, 4, 5):
+            if len(waits) < 3:
+                asyncio.run(play(seed))
         assert len(waits) >= 3, waits
         # served in the order asked, the bot would wait behind every bot table's search (6);
         # people's tables go first, so it waits at most for the one being thought
