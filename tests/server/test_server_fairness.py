@@ -84,8 +84,8 @@ def test_a_persons_bot_waits_for_at_most_one_decision_of_the_bot_tables(tmp_path
         assert len(waits) >= 3, waits
         # served in the order asked, the bot would wait behind every bot table's search (6);
         # people's tables go first, so it waits at most for the one being thought. The count
-        # is of every move of the bot tables (their forced moves need no thinking) between
-        # two readings of six tables one by one, so a loaded machine adds one or two
+        # is of every move of the bot tables between two readings of six tables one by one,
+        # taken while they play, so a loaded machine can add one or two
         print("decisions of the bot tables waited for:", waits)
         assert max(waits) <= 3, waits
         assert moves_at(api, busy) > 6 * 32, "the bot tables were not thinking at all"
