@@ -26,6 +26,21 @@ from __future__ import annotations
 
 import importlib
 import os
+from pathlib import Path
+
+HERE = Path(__file__).parent
+
+
+def rule_modules(package: str) -> tuple[str, ...]:
+    """Every module of a game's ``rules/`` folder, in name order.
+
+    Read from the folder, so that a new rule module is compiled by being there:
+    a rule is its module and one registry line, not a line here as well.
+    """
+    folder = HERE / "games" / package / "rules"
+    stems = sorted(p.stem for p in folder.glob("*.py") if p.stem != "__init__")
+    return tuple(f"cardtable.games.{package}.rules.{stem}" for stem in stems)
+
 
 SEARCH: tuple[str, ...] = (
     "cardtable.bots.infoset",
@@ -40,10 +55,7 @@ GAMES: dict[str, tuple[str, ...]] = {
         "cardtable.games.contest.actions",
         "cardtable.games.contest.deals",
         "cardtable.games.contest.core",
-        "cardtable.games.contest.rules.call_ban",
-        "cardtable.games.contest.rules.consequence",
-        "cardtable.games.contest.rules.show_pile",
-        "cardtable.games.contest.rules.show_top",
+        *rule_modules("contest"),
         "cardtable.games.contest.view",
         "cardtable.games.contest.flow",
         "cardtable.games.contest.resample",
@@ -74,16 +86,7 @@ GAMES: dict[str, tuple[str, ...]] = {
         "cardtable.games.chez.steps",
         "cardtable.games.chez.actions",
         "cardtable.games.chez.core",
-        "cardtable.games.chez.rules._shape",
-        "cardtable.games.chez.rules.doubles",
-        "cardtable.games.chez.rules.red_sixes",
-        "cardtable.games.chez.rules.revolution",
-        "cardtable.games.chez.rules.royal_court",
-        "cardtable.games.chez.rules.king_queen",
-        "cardtable.games.chez.rules.transformation",
-        "cardtable.games.chez.rules.castle",
-        "cardtable.games.chez.rules.siege",
-        "cardtable.games.chez.rules.betting_man",
+        *rule_modules("chez"),
         "cardtable.games.chez.ruleset",
         "cardtable.games.chez.deals",
         "cardtable.games.chez.view",
@@ -106,17 +109,7 @@ GAMES: dict[str, tuple[str, ...]] = {
         "cardtable.games.chez_geek.zones",
         "cardtable.games.chez_geek.budget",
         "cardtable.games.chez_geek.people",
-        "cardtable.games.chez_geek.rules.common",
-        "cardtable.games.chez_geek.rules.cancel",
-        "cardtable.games.chez_geek.rules.discard",
-        "cardtable.games.chez_geek.rules.discard_card",
-        "cardtable.games.chez_geek.rules.draw",
-        "cardtable.games.chez_geek.rules.income",
-        "cardtable.games.chez_geek.rules.free_time",
-        "cardtable.games.chez_geek.rules.move_person",
-        "cardtable.games.chez_geek.rules.slack",
-        "cardtable.games.chez_geek.rules.take_thing",
-        "cardtable.games.chez_geek.rules.registry",
+        *rule_modules("chez_geek"),
         "cardtable.games.chez_geek.whenevers",
         "cardtable.games.chez_geek.flow",
         "cardtable.games.chez_geek.plays",

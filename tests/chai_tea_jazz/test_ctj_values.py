@@ -82,13 +82,15 @@ def test_a_clone_of_an_explicit_deal_shares_nothing_mutable() -> None:
 
 
 def test_every_contract_rule_is_registered_named_in_the_schema_and_offered_by_its_spec() -> None:
-    from typing import get_args
-
+    from cardtable.engine.schema import SchemaError, check_schema
     from cardtable.games.chai_tea_jazz.offers import specs
     from cardtable.games.chai_tea_jazz.rules.registry import CONTRACTS
     from cardtable.games.chai_tea_jazz.schema import RuleName
 
-    assert CONTRACTS.names() == get_args(RuleName)
+    for name in CONTRACTS.names():
+        check_schema(name, RuleName)
+    with pytest.raises(SchemaError, match="'misere' is not one of"):
+        check_schema("misere", RuleName)
     for rule in CONTRACTS:
         plays = specs()[rule.name]
         assert {p.rule for p in plays} == {rule.name}

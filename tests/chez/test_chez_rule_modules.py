@@ -8,8 +8,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import get_args
 
+import pytest
+
 from cardtable import load_game
 from cardtable.compiled import GAMES
+from cardtable.engine.schema import SchemaError, check_schema
 from cardtable.games.chez import rules
 from cardtable.games.chez.actions import Play, play_of
 from cardtable.games.chez.core import ChezCore
@@ -22,7 +25,11 @@ from tests.chez.chez_helpers import do, hand, legal, passes
 
 
 def test_the_play_names_of_the_schema_are_the_kinds_then_the_registry_s_combos():
-    assert list(PLAY_NAMES) + [rule.label for rule in DISCARD] == list(get_args(PlayName))
+    assert rules.play_names() == (*PLAY_NAMES, *(rule.label for rule in DISCARD))
+    for name in rules.play_names():
+        check_schema(name, PlayName)
+    with pytest.raises(SchemaError, match="'Royal Flush' is not one of"):
+        check_schema("Royal Flush", PlayName)
 
 
 def test_every_roll_purpose_label_is_a_word_of_the_schema():

@@ -12,21 +12,59 @@ Supported annotations: ``TypedDict`` classes (``Required``/``NotRequired``
 keys; no key outside the declaration), ``list[T]``, ``dict[str, T]``,
 ``tuple[T, ...]`` (JSON has lists only, so a tuple is a list here),
 ``Literal[...]``, unions (``X | None``), ``int`` (never ``bool``), ``float``
-(an ``int`` is a float), ``str``, ``bool``, ``None`` and ``Any``.
+(an ``int`` is a float), ``str``, ``bool``, ``None`` and ``Any``, and
+``Annotated[str, Words(module, name)]`` for a closed set of words that a rule
+registry owns.
+
+Why ``Words`` beside ``Literal``: a ``Literal`` is written out, so a set of words
+that grows with the rules (Chez's combo labels, Chai Tea Jazz's contract names)
+would have to be written again in the schema for every new rule. ``Words`` reads
+the words from the game's own registry when a view is checked, so a new rule is
+its module and one registry line; the type checker sees a ``str``.
 """
 
 from __future__ import annotations
 
+import importlib
 import types
 import typing
+from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cache
-from typing import Any, Literal, NotRequired, Required, Union, get_args, get_origin
+from typing import (
+    Annotated,
+    Any,
+    Literal,
+    NotRequired,
+    Required,
+    Union,
+    get_args,
+    get_origin,
+)
 
 from cardtable.engine.errors import CardtableError
 
 
 class SchemaError(CardtableError):
     """A view does not have the shape its game declares; names the path and the value."""
+
+
+@dataclass(frozen=True)
+class Words:
+    """The words a ``str`` field may take, read from ``module.name`` when it is checked.
+
+    ``name`` is a function of no arguments returning the words (or the words). It is
+    named by module path, not imported, so that a schema module, read by the rules it
+    describes, imports none of them.
+    """
+
+    module: str
+    name: str
+
+    def words(self) -> tuple[str, ...]:
+        found = getattr(importlib.import_module(self.module), self.name)
+        words: Iterable[str] = found() if callable(found) else found
+        return tuple(words)
 
 
 def _is_typeddict(tp: Any) -> bool:
@@ -79,6 +117,13 @@ def check_schema(value: Any, schema: Any, path: str = "$") -> None:
             check_schema(item, fields[key], f"{path}.{key}")
         return
     origin = get_origin(schema)
+    if origin is Annotated:
+        base, *extras = get_args(schema)
+        check_schema(value, base, path)
+        for extra in extras:
+            if isinstance(extra, Words) and value not in extra.words():
+                raise SchemaError(f"{path}: {_short(value)} is not one of {list(extra.words())}")
+        return
     if origin is Literal:
         allowed = get_args(schema)
         if not any(value == a and type(value) is type(a) for a in allowed):
@@ -130,4 +175,4 @@ def check_schema(value: Any, schema: Any, path: str = "$") -> None:
     raise SchemaError(f"{path}: the schema uses {schema!r}, which check_schema does not read")
 
 
-__all__ = ["SchemaError", "check_schema"]
+__all__ = ["SchemaError", "Words", "check_schema"]

@@ -9,22 +9,16 @@ shares every field but those three.
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Annotated, Literal, TypedDict
+
+from cardtable.engine.schema import Words
 
 PhaseName = Literal["deal", "pick", "offer", "accept", "play", "over"]
 SuitLetter = Literal["C", "D", "H", "S"]
 DirectionName = Literal["high", "low", "middle"]
-RuleName = Literal[
-    "trump",
-    "under",
-    "over",
-    "middle",
-    "slalom",
-    "pyramid",
-    "trump-under",
-    "trump-slalom",
-    "trump-pyramid",
-]
+# a contract's name: one of the registry's (``rules.registry.CONTRACTS``), read when a
+# view is checked, so that a new contract is its module and one registry line
+RuleName = Annotated[str, Words("cardtable.games.chai_tea_jazz.rules.registry", "names")]
 # ``[seat, card]`` or ``[seat, "pick …"]``: a seat and a word, as a JSON pair
 SeatAndText = list[int | str]
 

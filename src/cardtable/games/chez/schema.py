@@ -4,30 +4,20 @@ The view is built in ``view`` as plain dicts on the hot path; these types make
 mypy check that construction and let ``engine.schema.check_schema`` check every
 view of the seeded conformance games, so the docs table
 (``docs/games/chez.md``, "Observation fields"), the code and this module
-cannot drift apart. Closed sets of words are ``Literal``s; a test checks that the
-play kinds' and combos' labels and the roll purposes' are exactly these words.
+cannot drift apart. Closed sets of words are ``Literal``s, except the play names,
+which grow with the combos and so are read from the rules (``Words``); a test checks
+that the roll purposes' labels are exactly their words.
 """
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Annotated, Literal, TypedDict
+
+from cardtable.engine.schema import Words
 
 # what a play on the discard pile is called: a kind's label (``steps.PLAY_NAMES``), then
-# each combo's (``rules.DISCARD``, in its order; a test checks both lists)
-PlayName = Literal[
-    "card",
-    "6",
-    "10",
-    "Jack",
-    "Queen",
-    "King",
-    "Joker",
-    "Two Red Sixes",
-    "Revolution",
-    "Royal Court",
-    "King-Queen",
-    "True Transformation",
-]
+# each combo's, read from the registry (``rules.play_names``) when a view is checked
+PlayName = Annotated[str, Words("cardtable.games.chez.rules", "play_names")]
 # what a roll is for (``steps.RollPurpose`` labels)
 RollFor = Literal["play", "joker pick-up", "plague", "betting man"]
 Status = Literal["playing", "finished", "out"]

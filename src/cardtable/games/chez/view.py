@@ -83,8 +83,7 @@ class ChezView(ChezCore):
     def _play_name(self, play: Pending) -> PlayName:
         """What the views call a pending play: its combo's label, or its kind's."""
         rule = cast(ChezRuleset, self.game).combo(play.combo)
-        # a rule's label is one of the schema's words (a test checks the registry's)
-        return PLAY_NAMES[play.ptype] if rule is None else cast(PlayName, rule.label)
+        return PLAY_NAMES[play.ptype] if rule is None else rule.label
 
     # a TypedDict is a plain dict at run time, but mypy relates it to no ``dict[str, Any]``
     def observation(self, seat: int) -> ChezObservation:  # type: ignore[override]

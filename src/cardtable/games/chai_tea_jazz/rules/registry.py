@@ -2,7 +2,7 @@
 
 The one list of contracts: ``plays.Play`` asks it for a contract's directions
 and title, ``offers`` builds the row specs from it, and the schema's
-``RuleName`` is checked against it. A new contract is its module and one line
+``RuleName`` reads its words from it (``names``). A new contract is its module and one line
 here. Everything reads ``registry.CONTRACTS`` when it is needed, not at import,
 so a test can put ``CONTRACTS.with_rule(toy)`` in its place.
 """
@@ -38,4 +38,10 @@ CONTRACTS: Registry[Contract] = Registry(
     ),
 )
 
-__all__ = ["CONTRACTS"]
+
+def names() -> tuple[str, ...]:
+    """The contracts' names, in order: the words a view's ``rule`` may take."""
+    return CONTRACTS.names()
+
+
+__all__ = ["CONTRACTS", "names"]

@@ -4,9 +4,9 @@ A rule module holds one frozen value, ``RULE``: a ``DiscardCombo`` (played onto
 the discard pile) or a ``FrontCombo`` (laid in front of its player with the
 bonus action), both declared in ``_shape``. Its name is its game setting, its
 statistics counter and, for a discard combo, its play's label in the views; the
-game's settings, the schema's ``PlayName`` (checked by a test), the RL action
-table and the compiled module list (checked by a test) all follow these
-registries, so a new combo is its module and one line here.
+game's settings, the schema's ``PlayName`` (``play_names``), the RL action
+table and the compiled module list (every module of this folder) all follow
+these registries, so a new combo is its module and one line here.
 
 The game keeps the rules switched on by its settings (``ChezRuleset``); its
 class names the registries it reads (``ChezRuleset.discard_rules`` and
@@ -34,6 +34,7 @@ from cardtable.games.chez.rules import (
     transformation,
 )
 from cardtable.games.chez.rules._shape import DiscardCombo, FrontCombo
+from cardtable.games.chez.steps import PLAY_NAMES
 
 # in the order a play is recognised
 DISCARD: Registry[DiscardCombo] = Registry(
@@ -55,6 +56,11 @@ FRONT: Registry[FrontCombo] = Registry(
         betting_man.RULE,
     ),
 )
+
+
+def play_names() -> tuple[str, ...]:
+    """What a view may call a play: the kinds' labels, then each discard combo's."""
+    return (*PLAY_NAMES, *(rule.label for rule in DISCARD))
 
 
 def settings_of(
