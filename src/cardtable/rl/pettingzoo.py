@@ -124,8 +124,10 @@ class CardtableAECEnv(AECEnv):
         state.resolve_chance()
         self._cumulative_rewards[agent] = 0.0
         self._settle()
-        self._accumulate_rewards()
+        # rewards are paid only at the end (every one is 0 before): adding them up is
+        # needed then alone
         if self.terminations[agent]:
+            self._accumulate_rewards()
             self._deads_step_first()
 
     def render(self) -> str | None:

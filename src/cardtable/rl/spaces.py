@@ -20,6 +20,9 @@ import numpy as np
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.game import Action, State
 
+# what an id may be (a tuple: ``int | np.integer`` would build a union on every call)
+_IDS = (int, np.integer)
+
 
 class ActionSpaceError(CardtableError, ValueError):
     """An action or id outside a game's fixed action space, or not legal now."""
@@ -85,7 +88,7 @@ class ActionTable:
 
     def action_of(self, state: State, action_id: int) -> Action:
         """The legal action of ``state`` with this id, or a typed error naming it."""
-        if not isinstance(action_id, int | np.integer) or not 0 <= action_id < len(self.labels):
+        if not isinstance(action_id, _IDS) or not 0 <= action_id < len(self.labels):
             raise ActionSpaceError(
                 f"action id {action_id!r} is outside 0..{len(self.labels) - 1} ({state.where()})"
             )
