@@ -21,13 +21,17 @@ from typing import Any, cast
 import numpy as np
 
 from cardtable.engine.game import State
+from cardtable.games.contest.core import ContestCore
 from cardtable.games.contest.game import PHASE_NAMES, ContestGame
+from cardtable.games.contest.phases import CONSEQUENCE, IN_ROUND, OVER
+from cardtable.games.contest.pieces import LETTERS
 from cardtable.games.contest.rules import CONSEQUENCES
 from cardtable.rl.codec import Codec
 from cardtable.rl.spaces import ActionTable, Layout
 
 ACTIONS: tuple[str, ...] = ("Q", "R", "N", "B", "P", "call", "pass", *CONSEQUENCES.names())
-PIECES = "KQRNBP"
+# the one-hot order is the pieces' own: a piece's number is its place
+PIECES: str = LETTERS
 # the observation's phase names, in the engine's order
 PHASES: tuple[str, ...] = PHASE_NAMES
 PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
@@ -86,10 +90,78 @@ class ContestCodec(Codec):
         self.o_result = a("result", 3, "game over: you won, you lost, draw")
 
     def tensor(self, state: State, seat: int) -> np.ndarray:
-        """``encode(state.observation(seat))`` in one compiled call (every step asks it)."""
+        """``_write`` in one compiled call (every step asks it)."""
         out = array("f", self._zeros)
-        self._fill(state.observation(seat), out)  # type: ignore[arg-type]  # float32 storage filled like the array
+        self._write(state, seat, out)  # type: ignore[arg-type]  # float32 storage filled like the array
         return np.frombuffer(out, dtype=np.float32)
+
+    def _write(self, state: State, seat: int, out: np.ndarray) -> None:
+        """What ``_fill`` writes from ``view(seat)``, read from the fields that view reads.
+
+        Of the other seat it reads only what the view shows: the declarations, the
+        sizes and flags, and a piece only where ``known[seat]`` holds its card.
+        A piece's number is its place in the one-hots (``PIECES`` is ``LETTERS``).
+        """
+        st = cast(ContestCore, state)
+        opp = 1 - seat
+        phase = st.phase
+        in_round = phase in IN_ROUND
+        out[self.o_phase + int(phase)] = 1.0
+        f = self.o_flags
+        cp = st.cp
+        if isinstance(cp, int) and cp == seat:
+            out[f] = 1.0
+        if st.first == seat:
+            out[f + 1] = 1.0
+        if phase == CONSEQUENCE:
+            if st.taker == seat:
+                out[f + 2] = 1.0
+            elif st.taker == opp:
+                out[f + 3] = 1.0
+        out[self.o_round] = (st.round + 1) / self.max_rounds
+        d = self.o_declared
+        if st.declared[seat] >= 0:
+            out[d + st.declared[seat]] = 1.0
+        if st.declared[opp] >= 0:
+            out[d + 6 + st.declared[opp]] = 1.0
+        mine, theirs = st.piece[seat], st.piece[opp]
+        table, their_table = st.table[seat], st.table[opp]
+        seen = st.known[seat][opp]
+        if in_round and table:
+            out[self.o_card + mine[table[-1]]] = 1.0
+        if in_round and their_table and their_table[-1] in seen:
+            out[self.o_opp_card + theirs[their_table[-1]]] = 1.0
+        y = self.o_you
+        _piece_counts(out, y, [mine[c] for c in table])
+        own = st.known[seat][seat]
+        tail: list[int] = []
+        for card in reversed(st.main[seat]):
+            if card not in own:
+                break
+            tail.append(mine[card])
+        _piece_counts(out, y + 6, tail)
+        _piece_counts(out, y + 12, [mine[c] for c in st.defeated[seat]])
+        _side_flags(out, y + 18, st, seat, in_round)
+        o = self.o_opp
+        _seen(out, o, their_table, st.table_as[opp], theirs, seen)
+        _seen(out, o + 12, st.defeated[opp], st.defeated_as[opp], theirs, seen)
+        _piece_counts(out, o + 24, [theirs[c] for c in seen])
+        _side_flags(out, o + 30, st, opp, in_round)
+        last = st.last_round
+        if last is not None:
+            b = self.o_last
+            _, said, called, _, winner = last
+            out[b + said[seat]] = 1.0
+            out[b + 6 + said[opp]] = 1.0
+            if called == seat:
+                out[b + 12] = 1.0
+            elif called == opp:
+                out[b + 13] = 1.0
+            if winner is None:
+                out[b + 14] = 1.0
+        if phase == OVER:
+            w = st.winner
+            out[self.o_result + (2 if w is None else 0 if w == seat else 1)] = 1.0
 
     def _fill(self, obs: dict[str, Any], out: np.ndarray) -> None:
         # written out flat, and only the entries that are not zero (the storage comes
@@ -157,6 +229,53 @@ class ContestCodec(Codec):
         if result:
             w = result["winner"]
             out[self.o_result + (2 if w is None else 0 if w == seat else 1)] = 1.0
+
+
+def _piece_counts(out: np.ndarray, base: int, pieces: list[int]) -> None:
+    """Pieces counted / 16 into ``out[base:base + 6]``."""
+    if not pieces:
+        return
+    counts = [0] * 6
+    for p in pieces:
+        counts[p] += 1
+    for i in range(6):
+        if counts[i]:
+            out[base + i] = counts[i] / SCALE
+
+
+def _seen(
+    out: np.ndarray, base: int, cards: list[int], said: list[int], pieces: list[int], seen: set[int]
+) -> None:
+    """The declarations of ``cards`` / 16 at ``base``, the pieces seen among them at ``+ 6``.
+
+    A card of this round has no declaration until its duel is settled: only the
+    first ``len(said)`` cards count, as in the view.
+    """
+    counts = [0] * 12
+    for i in range(min(len(cards), len(said))):
+        counts[said[i]] += 1
+        card = cards[i]
+        if card in seen:
+            counts[6 + pieces[card]] += 1
+    for i in range(12):
+        if counts[i]:
+            out[base + i] = counts[i] / SCALE
+
+
+def _side_flags(out: np.ndarray, base: int, st: ContestCore, side: int, in_round: bool) -> None:
+    """Main pile size / 16, banned, wrong calls / 2, must show top, card shown."""
+    n = len(st.main[side])
+    if n:
+        out[base] = n / SCALE
+    if st.banned[side]:
+        out[base + 1] = 1.0
+    wrong = st.wrong_streak[side]
+    if wrong:
+        out[base + 2] = wrong / 2
+    if st.show_next[side]:
+        out[base + 3] = 1.0
+    if st.shown_now[side] and in_round:
+        out[base + 4] = 1.0
 
 
 def _counts(out: np.ndarray, base: int, letters: list[str | None]) -> None:
