@@ -18,6 +18,7 @@ from cardtable.engine.game import Action
 from cardtable.games.chez_geek import actions as act
 from cardtable.games.chez_geek import people, whenevers
 from cardtable.games.chez_geek.actions import Call, CardAct, Play, Send
+from cardtable.games.chez_geek.cards import N_DICE
 from cardtable.games.chez_geek.codes import CALL_ANYWHERE, CALL_PET, NOT_CALLED
 from cardtable.games.chez_geek.flow import job_choices
 from cardtable.games.chez_geek.steps import (
@@ -269,7 +270,7 @@ def resolve(st: ChezGeekCore, play: Announced) -> None:
     if pk == P_ACTIVITY:
         slack = card.slack
         assert slack is not None  # noqa: S101 - the loader requires it
-        if slack.kind == "dice":
+        if slack.kind == N_DICE:
             job = st.jobdefs[st.job_of[seat]]
             bonus = job.roll_bonus if job.roll_bonus_tag in card.tags else 0
             st.stack.append(
