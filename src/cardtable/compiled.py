@@ -113,6 +113,7 @@ GAMES: dict[str, tuple[str, ...]] = {
         "cardtable.games.chez_geek.whenevers",
         "cardtable.games.chez_geek.flow",
         "cardtable.games.chez_geek.plays",
+        "cardtable.games.chez_geek.notation",
         "cardtable.games.chez_geek.view",
         "cardtable.games.chez_geek.explain",
         "cardtable.games.chez_geek.resample",

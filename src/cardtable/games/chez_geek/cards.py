@@ -12,10 +12,58 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Final
+
+
+class CardKind(StrEnum):
+    """A card's kind, as a closed set the checker knows rather than free text.
+
+    Each member is the word a deck file writes (``kind = "Person"``), and being a
+    ``str`` it prints, formats and serialises (JSON views, logs, observations) as
+    that word. ``__hash__`` is the string's so a member and its word are one dict
+    key: ``Enum`` would hash the member's name (``"PERSON"``), and a seeded game's
+    sets and dicts must iterate as they did when kinds were plain words.
+    """
+
+    JOB = "Job"
+    PERSON = "Person"
+    PET = "Pet"
+    THING = "Thing"
+    ACTIVITY = "Activity"
+    WHENEVER = "Whenever"
+
+    __hash__ = str.__hash__
+
+
+class NumKind(StrEnum):
+    """How a card number is written: fixed, low/high (rolled each turn) or dice.
+
+    A ``str`` with the string's hash for the same reasons as ``CardKind``.
+    """
+
+    FIXED = "fixed"
+    LOWHIGH = "lowhigh"
+    DICE = "dice"
+
+    __hash__ = str.__hash__
+
+
+# module-level names for the rules' hot paths (``Final``: compiled, a static, where
+# ``CardKind.PERSON`` is an attribute lookup on the class each time)
+K_JOB: Final = CardKind.JOB
+K_PERSON: Final = CardKind.PERSON
+K_PET: Final = CardKind.PET
+K_THING: Final = CardKind.THING
+K_ACTIVITY: Final = CardKind.ACTIVITY
+K_WHENEVER: Final = CardKind.WHENEVER
+N_FIXED: Final = NumKind.FIXED
+N_LOWHIGH: Final = NumKind.LOWHIGH
+N_DICE: Final = NumKind.DICE
 
 # ---- vocabularies (the deck format refuses anything else) ----------------------
-LIFE_KINDS = ("Person", "Pet", "Thing", "Activity", "Whenever")
-KINDS = ("Job", *LIFE_KINDS)
+LIFE_KINDS: Final[tuple[CardKind, ...]] = (K_PERSON, K_PET, K_THING, K_ACTIVITY, K_WHENEVER)
+KINDS: Final[tuple[CardKind, ...]] = (K_JOB, *LIFE_KINDS)
 TAGS = (
     "Food",
     "Booze",
@@ -45,27 +93,27 @@ _LOWHIGH = re.compile(r"^(-?\d+)/(-?\d+)$")
 class Num:
     """A card number: fixed, low/high (rolled each turn), or dice (``1d6-1``)."""
 
-    kind: str  # "fixed", "lowhigh", "dice"
+    kind: NumKind
     a: int  # value, low, or number of dice
     b: int = 0  # unused, high, or the added constant
 
     def __str__(self) -> str:
-        if self.kind == "fixed":
+        if self.kind == N_FIXED:
             return str(self.a)
-        if self.kind == "lowhigh":
+        if self.kind == N_LOWHIGH:
             return f"{self.a}/{self.b}"
         plus = f"{self.b:+d}" if self.b else ""
         return f"{self.a}d6{plus}"
 
     @property
     def variable(self) -> bool:
-        return self.kind != "fixed"
+        return self.kind != N_FIXED
 
     def fixed_value(self) -> int:
         """The value when fixed; the mean rounded down otherwise (for bots and summaries)."""
-        if self.kind == "fixed":
+        if self.kind == N_FIXED:
             return self.a
-        if self.kind == "lowhigh":
+        if self.kind == N_LOWHIGH:
             return (self.a + self.b) // 2
         return (self.a * 7) // 2 + self.b
 
@@ -78,7 +126,7 @@ def parse_num(value: object, *, lowhigh: bool = False, dice: bool = False) -> Nu
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
-        return Num("fixed", value)
+        return Num(N_FIXED, value)
     if not isinstance(value, str):
         return None
     text = value.strip().replace(" ", "")
@@ -86,13 +134,13 @@ def parse_num(value: object, *, lowhigh: bool = False, dice: bool = False) -> Nu
         m = _LOWHIGH.match(text)
         if m:
             low, high = int(m.group(1)), int(m.group(2))
-            return Num("lowhigh", low, high) if low <= high else None
+            return Num(N_LOWHIGH, low, high) if low <= high else None
     if dice:
         m = _DICE.match(text)
         if m:
             count = int(m.group(1) or "1")
             if 1 <= count <= 3:
-                return Num("dice", count, int(m.group(2) or "0"))
+                return Num(N_DICE, count, int(m.group(2) or "0"))
     return None
 
 
@@ -125,7 +173,7 @@ class Effect:
     target: str = ""  # cancel target, or "self"/"other" for free_time/income
     tag: str = ""
     tags: tuple[str, ...] = ()
-    card_kind: str = ""  # discard_card / slack: which kind of room card
+    card_kind: CardKind | None = None  # discard_card / slack: which kind of room card
     to: str = "discard"  # take_thing: "discard" or "room"
     scope: str = "any"
     or_any: bool = False  # discard cost: any card when none has the tags
@@ -168,7 +216,7 @@ class CardDef:
     index: int
     name: str
     slug: str
-    kind: str
+    kind: CardKind
     copies: int = 1
     tags: frozenset[str] = frozenset()
     cost: int = 0
@@ -184,18 +232,18 @@ class CardDef:
 
     @property
     def is_person(self) -> bool:
-        return self.kind in ("Person", "Pet")
+        return self.kind in (K_PERSON, K_PET)
 
     @property
     def invited(self) -> bool:
         """Invited People give Slack and must be Called; the others just drop in."""
         s = self.slack
-        return self.kind == "Person" and s is not None and (s.kind == "dice" or s.a > 0)
+        return self.kind == K_PERSON and s is not None and (s.kind == N_DICE or s.a > 0)
 
     @property
     def unwanted(self) -> bool:
         """An uninvited Person (Slack 0 or less, or a cost to keep)."""
-        return self.kind == "Person" and not self.invited
+        return self.kind == K_PERSON and not self.invited
 
     @property
     def cat(self) -> bool:

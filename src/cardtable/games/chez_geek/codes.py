@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from cardtable.games.chez_geek.cards import K_PET
+
 if TYPE_CHECKING:
     from cardtable.games.chez_geek.cards import CardDef
 
@@ -33,6 +35,6 @@ CALL_ANYWHERE: Final = 3
 def call_kind(card: CardDef) -> int:
     if not card.is_person:
         return NOT_CALLED
-    if card.kind == "Pet":
+    if card.kind == K_PET:
         return CALL_PET
     return CALL_BARRED if card.barred_jobs or card.barred_if_room_has else CALL_ANYWHERE

@@ -30,7 +30,14 @@ from cardtable.engine.game import Action, Game, Marker, State
 from cardtable.engine.rules import Registry
 from cardtable.games.chez_geek.actions import Call as CallAction
 from cardtable.games.chez_geek.actions import CardAct, Chance, Play
-from cardtable.games.chez_geek.cards import Deck, Effect, EffectSyntax
+from cardtable.games.chez_geek.cards import (
+    K_ACTIVITY,
+    K_THING,
+    K_WHENEVER,
+    Deck,
+    Effect,
+    EffectSyntax,
+)
 from cardtable.games.chez_geek.codes import WHEN_CODES, call_kind
 from cardtable.games.chez_geek.phases import SETUP, Phase
 from cardtable.games.chez_geek.steps import Announced, AnyStep
@@ -149,9 +156,9 @@ class ChezGeekTables(Game):
         # per card type, read on every Whenever in hand when legal actions are listed
         self.cancels = tuple(c.cancel for c in cards)
         # which types are Whenevers: a reaction window looks only at those in a hand
-        self.is_whenever = tuple(c.kind == "Whenever" for c in cards)
-        self.is_activity = tuple(c.kind == "Activity" for c in cards)
-        self.is_thing = tuple(c.kind == "Thing" for c in cards)
+        self.is_whenever = tuple(c.kind == K_WHENEVER for c in cards)
+        self.is_activity = tuple(c.kind == K_ACTIVITY for c in cards)
+        self.is_thing = tuple(c.kind == K_THING for c in cards)
         # how a type is Called: not at all, a Pet (its owner's house only), a Person
         # some houses bar, or one every house may take
         self.call_kind = tuple(call_kind(c) for c in cards)

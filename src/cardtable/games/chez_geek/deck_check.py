@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+from cardtable.games.chez_geek.cards import CardKind
 from cardtable.games.chez_geek.deck_loader import load_deck
 
 
 def check_deck_files(paths: list[str]) -> str:
     """Validate and merge ``paths``; a printable summary, or ``DeckError`` naming the fault."""
     deck = load_deck(paths)
-    kinds: Counter[str] = Counter()
+    kinds: Counter[CardKind] = Counter()
     tags: Counter[str] = Counter()
     effects: Counter[str] = Counter()
     for card in deck.cards:

@@ -15,12 +15,20 @@ from typing import TYPE_CHECKING, Any
 from cardtable.engine.errors import SettingError
 from cardtable.games.chez_geek.cards import (
     DURATIONS,
+    K_ACTIVITY,
+    K_JOB,
+    K_PERSON,
+    K_PET,
+    K_THING,
+    K_WHENEVER,
     KINDS,
     LIFE_KINDS,
+    N_DICE,
     SCOPES,
     TAGS,
     WHEN,
     CardDef,
+    CardKind,
     Deck,
     Effect,
     EffectSyntax,
@@ -51,12 +59,12 @@ JOB_FIELDS = {
     "cannot_play",
     "text",
 }
-CARD_FIELDS = {
-    "Person": {"slack", "stay", "barred_jobs", "barred_if_room_has", "effects"},
-    "Pet": {"slack", "effects"},
-    "Thing": {"cost", "slack", "effects"},
-    "Activity": {"cost", "slack", "requires"},
-    "Whenever": {"effects", "when"},
+CARD_FIELDS: dict[CardKind, set[str]] = {
+    K_PERSON: {"slack", "stay", "barred_jobs", "barred_if_room_has", "effects"},
+    K_PET: {"slack", "effects"},
+    K_THING: {"cost", "slack", "effects"},
+    K_ACTIVITY: {"cost", "slack", "requires"},
+    K_WHENEVER: {"effects", "when"},
 }
 COMMON_FIELDS = {"name", "kind", "copies", "tags", "text"}
 REQUIRE_FIELDS = {"invited_person", "tags_in_room", "jobs"}
@@ -143,9 +151,10 @@ def _effect(ctx: _Ctx, raw: Any, field: str) -> Effect:
         target = _choice(sub, raw, "target", syntax.target_default, syntax.targets)
         if target == "tag" and raw.get("tag") not in TAGS:
             raise ctx.fail(f"{field}.tag", f"a cancel of a tag names one of {', '.join(TAGS)}")
-    card_kind = raw.get("card_kind", "")
-    if card_kind and card_kind not in LIFE_KINDS:
-        raise ctx.fail(f"{field}.card_kind", f"{card_kind!r} is not a Life card kind")
+    word = raw.get("card_kind", "")
+    card_kind = _life_kind(word) if word else None  # none written: any kind
+    if word and card_kind is None:
+        raise ctx.fail(f"{field}.card_kind", f"{word!r} is not a Life card kind")
     or_any = raw.get("or_any", False)
     if not isinstance(or_any, bool):
         raise ctx.fail(f"{field}.or_any", "true or false")
@@ -209,10 +218,19 @@ def _job(ctx: _Ctx, raw: dict[str, Any], index: int, source: str) -> JobDef:
     )
 
 
+def _life_kind(word: object) -> CardKind | None:
+    """The Life card kind a deck file's word names, or ``None`` when it names none."""
+    for kind in LIFE_KINDS:
+        if word == kind:
+            return kind
+    return None
+
+
 def _card(ctx: _Ctx, raw: dict[str, Any], index: int, source: str) -> CardDef:
-    kind = raw.get("kind")
-    if kind not in LIFE_KINDS:
-        raise ctx.fail("kind", f"unknown kind {kind!r}; known kinds: {', '.join(KINDS)}")
+    kind = _life_kind(raw.get("kind"))
+    if kind is None:
+        word = raw.get("kind")
+        raise ctx.fail("kind", f"unknown kind {word!r}; known kinds: {', '.join(KINDS)}")
     allowed = COMMON_FIELDS | CARD_FIELDS[kind]
     extra = sorted(set(raw) - allowed)
     if extra:
@@ -222,13 +240,13 @@ def _card(ctx: _Ctx, raw: dict[str, Any], index: int, source: str) -> CardDef:
         slack = parse_num(raw["slack"], dice=True)
         if slack is None or abs(slack.a) > 20 or abs(slack.b) > 20:
             raise ctx.fail("slack", f"{raw['slack']!r} is not a number or dice like 1d6-1")
-    elif kind in ("Person", "Pet", "Thing", "Activity"):
+    elif kind != K_WHENEVER:
         raise ctx.fail("slack", f"a {kind} needs its Slack")
-    if slack is not None and slack.kind == "dice" and kind not in ("Activity", "Person"):
+    if slack is not None and slack.kind == N_DICE and kind != K_ACTIVITY and kind != K_PERSON:
         raise ctx.fail("slack", "only Activities and People have rolled Slack")
     tags = frozenset(_tags(ctx, raw.get("tags", []), "tags"))
-    if kind == "Pet":
-        tags |= {"Pet"}
+    if kind == K_PET:
+        tags |= {"Pet"}  # the tag, which Jobs and effects name; the kind says the same
     req_raw = raw.get("requires", {})
     if not isinstance(req_raw, dict):
         raise ctx.fail("requires", "a table like { invited_person = true }")
@@ -242,7 +260,7 @@ def _card(ctx: _Ctx, raw: dict[str, Any], index: int, source: str) -> CardDef:
         raise ctx.fail("requires.invited_person", "true or false")
     effects = _effects(ctx, raw.get("effects"), "effects")
     stay = _effects(ctx, raw.get("stay"), "stay")
-    if kind == "Whenever" and not effects:
+    if kind == K_WHENEVER and not effects:
         raise ctx.fail("effects", "a Whenever needs at least one effect")
     card = CardDef(
         index=index,
@@ -268,7 +286,7 @@ def _card(ctx: _Ctx, raw: dict[str, Any], index: int, source: str) -> CardDef:
     )
     if card.unwanted and card.cat:
         raise ctx.fail("tags", "a Cat is a Pet (unwanted People can be sent away, Cats cannot)")
-    if kind == "Person" and "Cat" in tags:
+    if kind == K_PERSON and "Cat" in tags:
         raise ctx.fail("tags", 'Cats are Pets: write kind = "Pet"')
     return card
 
@@ -309,7 +327,7 @@ def load_deck(
             ctx = _Ctx(path, name if isinstance(name, str) and name else f"job #{pos + 1}", words)
             if not isinstance(name, str) or not name.strip():
                 raise ctx.fail("name", "every Job needs a name")
-            if raw.get("kind", "Job") != "Job":
+            if raw.get("kind", K_JOB) != K_JOB:
                 raise ctx.fail("kind", "a [[job]] table has kind Job (or none)")
             job = _job(ctx, raw, len(jobs), path)
             if "job:" + job.slug in seen:

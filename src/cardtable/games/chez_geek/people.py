@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from cardtable.games.chez_geek.budget import penalise
+from cardtable.games.chez_geek.cards import N_DICE, N_FIXED
 from cardtable.games.chez_geek.steps import R_SLACK, PersonCost, Roll, SendPerson
 from cardtable.games.chez_geek.zones import find, may_enter, put_in_room
 
@@ -29,7 +30,7 @@ def place_person(st: ChezGeekCore, seat: int, t: int) -> None:
     """A Person arrives: invited ones may roll their Slack, unwanted ones cost at once."""
     card = st.defs[t]
     slack = card.slack
-    if slack is not None and slack.kind == "dice":
+    if slack is not None and slack.kind == N_DICE:
         st.stack.append(Roll(st.actor, R_SLACK, held=t, target=seat, dice=slack.a, total=slack.b))
         return
     uid = put_in_room(st, seat, t, slack.a if slack is not None else 0, tokened=False)
@@ -46,7 +47,7 @@ def settle_slack(st: ChezGeekCore, t: int, seat: int, value: int) -> None:
         st.log("fizzles", t, seat)
         return
     printed = st.defs[t].slack
-    put_in_room(st, seat, t, value, tokened=printed is None or printed.kind == "dice")
+    put_in_room(st, seat, t, value, tokened=printed is None or printed.kind == N_DICE)
 
 
 def call_roll(st: ChezGeekCore, step: Roll, roll: int) -> None:
@@ -88,7 +89,7 @@ def send(st: ChezGeekCore, uid: int, dest: int) -> None:
         st.log("leaves", t, seat)
         return
     card = st.defs[t]
-    if card.slack is not None and card.slack.kind == "fixed":
+    if card.slack is not None and card.slack.kind == N_FIXED:
         new_uid = put_in_room(st, dest, t, card.slack.a, tokened=False)  # back to printed
     else:  # rolled Slack travels with its tokens
         new_uid = put_in_room(st, dest, t, entry[1], tokened=bool(entry[2]))

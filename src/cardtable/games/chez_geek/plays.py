@@ -11,13 +11,13 @@ closed, and resolves then - or, if cancelled, never happened.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Final, cast
 
 from cardtable.engine.game import Action
 from cardtable.games.chez_geek import actions as act
 from cardtable.games.chez_geek import people, whenevers
 from cardtable.games.chez_geek.actions import Call, CardAct, Play, Send
+from cardtable.games.chez_geek.cards import N_DICE
 from cardtable.games.chez_geek.codes import CALL_ANYWHERE, CALL_PET, NOT_CALLED
 from cardtable.games.chez_geek.flow import job_choices
 from cardtable.games.chez_geek.steps import (
@@ -54,7 +54,6 @@ if TYPE_CHECKING:
     from cardtable.games.chez_geek.core import ChezGeekCore
 
 MAX_HAND_AFTER_DISCARD: Final = 5
-_TARGET = re.compile(r"^(\d)(?::([a-z0-9-]+)(?:#(\d+))?(?:>(\d))?)?$")
 
 
 # ---- legal actions ---------------------------------------------------------------------
@@ -269,7 +268,7 @@ def resolve(st: ChezGeekCore, play: Announced) -> None:
     if pk == P_ACTIVITY:
         slack = card.slack
         assert slack is not None  # noqa: S101 - the loader requires it
-        if slack.kind == "dice":
+        if slack.kind == N_DICE:
             job = st.jobdefs[st.job_of[seat]]
             bonus = job.roll_bonus if job.roll_bonus_tag in card.tags else 0
             st.stack.append(
@@ -279,46 +278,3 @@ def resolve(st: ChezGeekCore, play: Announced) -> None:
             people.settle_slack(st, t, seat, slack.a)
         return
     whenevers.apply_effects(st, play, t, card)
-
-
-# ---- notation --------------------------------------------------------------------------
-def parse(st: ChezGeekCore, text: str) -> Action | None:
-    """Read notation into an interned action, or ``None`` when it is not one at all."""
-    clean = " ".join(text.lower().split())
-    words = clean.split(" ")
-    game = st.game
-    verb = words[0]
-    if len(words) == 1:
-        return act.WORDS.get(verb)
-    arg = words[1]
-    if verb == "play" and len(words) in (2, 3):
-        for a in st.legal_actions():
-            if a.__class__ is Play and str(a) == clean:
-                return a
-        card = game.deck_def.card_by_slug.get(arg)
-        target = words[2] if len(words) == 3 else ""
-        if card is None or (target and not _TARGET.match(target)):
-            return None
-        return Play(card.index, card.slug, target)  # well formed, but not legal now
-    if len(words) == 3:
-        if verb == "call" and words[2].isdigit():
-            card = game.deck_def.card_by_slug.get(arg)
-            seat = int(words[2])
-            return game.call_action(card.index, seat) if card and seat < 5 else None
-        return None
-    if verb in ("buy", "do", "discard"):
-        card = game.deck_def.card_by_slug.get(arg)
-        return game.card_action(verb, card.index) if card else None
-    if verb == "draw":
-        card = game.deck_def.card_by_slug.get(arg)
-        return game.draw_actions[card.index] if card else None
-    if verb in ("pick", "job"):
-        job = game.deck_def.job_by_slug.get(arg)
-        if job is None:
-            return None
-        return game.pick_actions[job.index] if verb == "pick" else game.job_actions[job.index]
-    if verb == "send" and arg.isdigit() and int(arg) < 5:
-        return act.SEND[int(arg)]
-    if verb == "roll" and arg.isdigit() and 1 <= int(arg) <= 6:
-        return act.ROLLS[int(arg)]
-    return None

@@ -18,7 +18,7 @@ from cardtable.engine.errors import MalformedActionError
 from cardtable.engine.game import Action, Marker, State, check_seat
 from cardtable.engine.hints import hand_reasons
 from cardtable.games.chez_geek import actions as act
-from cardtable.games.chez_geek import flow, people, plays, view
+from cardtable.games.chez_geek import flow, notation, people, plays, view
 from cardtable.games.chez_geek import resample as resampling
 from cardtable.games.chez_geek.actions import Chance
 from cardtable.games.chez_geek.core import CHANCE, TERMINAL, ChezGeekCore, ChezGeekTables
@@ -138,7 +138,7 @@ class ChezGeekState(ChezGeekCore):
         self._advance()
 
     def _parse(self, text: str) -> Action:
-        action = plays.parse(self, text)
+        action = notation.parse(self, text)
         if action is None:
             raise MalformedActionError(text, NOTATION, self.where())
         return action

@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from cardtable.games.chez_geek.actions import WORDS
+from cardtable.games.chez_geek.cards import K_ACTIVITY, K_THING, K_WHENEVER
 from cardtable.games.chez_geek.core import Aim
 from cardtable.games.chez_geek.game import ChezGeekGame
 from cardtable.games.chez_geek.phases import PHASE_NAMES
@@ -39,7 +40,7 @@ GOAL_SCALE = 30.0
 def _refs(game: ChezGeekGame, seat: int, people_only: bool) -> list[str]:
     out = []
     for card in game.deck_def.cards:
-        if card.kind == "Whenever" or (people_only and not card.is_person):
+        if card.kind == K_WHENEVER or (people_only and not card.is_person):
             continue
         for nth in range(1, card.copies + 1):
             out.append(f"{seat}:{card.slug}" if nth == 1 else f"{seat}:{card.slug}#{nth}")
@@ -73,12 +74,12 @@ def action_labels(game: ChezGeekGame) -> list[str]:
     labels = list(WORDS)
     labels += [f"send {s}" for s in range(n)]
     labels += [f"pick {j.slug}" for j in game.deck_def.jobs]
-    labels += [f"buy {c.slug}" for c in cards if c.kind == "Thing"]
-    labels += [f"do {c.slug}" for c in cards if c.kind == "Activity"]
+    labels += [f"buy {c.slug}" for c in cards if c.kind == K_THING]
+    labels += [f"do {c.slug}" for c in cards if c.kind == K_ACTIVITY]
     labels += [f"discard {c.slug}" for c in cards]
     labels += [f"call {c.slug} {s}" for c in cards if c.is_person for s in range(n)]
     for c in cards:
-        if c.kind == "Whenever":
+        if c.kind == K_WHENEVER:
             labels += [f"play {c.slug} {t}" if t else f"play {c.slug}" for t in _targets(game, c)]
     return labels
 

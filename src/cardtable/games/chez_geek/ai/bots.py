@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from cardtable.bots.base import Bot
 from cardtable.engine.game import Action, Game
 from cardtable.games.chez_geek.actions import Call, CardAct, PassWord, Play, Send, Word
-from cardtable.games.chez_geek.cards import CardDef, JobDef, Num
+from cardtable.games.chez_geek.cards import K_PET, K_THING, K_WHENEVER, N_DICE, CardDef, JobDef, Num
 from cardtable.games.chez_geek.game import ChezGeekGame
 from cardtable.games.chez_geek.schema import ChezGeekObservation, PlayerView
 
@@ -24,7 +24,7 @@ def expected(num: Num | None, bonus: int = 0) -> float:
     """Mean Slack of a card number (0 or less counts as nothing)."""
     if num is None:
         return 0.0
-    if num.kind == "dice":
+    if num.kind == N_DICE:
         if num.a == 1:
             return sum(max(0, v + num.b + bonus) for v in range(1, 7)) / 6
         return max(0.0, num.a * 3.5 + num.b + bonus)
@@ -100,7 +100,7 @@ class HeuristicBot(Bot[ChezGeekObservation]):
             return 2.0 if a.seat == leader else 1.0
         if isinstance(a, Call):
             card = self.card(a.slug)
-            if card.invited or card.kind == "Pet":
+            if card.invited or card.kind == K_PET:
                 return (3.0 + self.value(card, obs)) if a.seat == self.seat else -5.0
             return 3.0 if a.seat == leader else (0.5 if a.seat != self.seat else -9.0)
         if isinstance(a, CardAct):
@@ -121,7 +121,7 @@ class HeuristicBot(Bot[ChezGeekObservation]):
     def shopping_value(self, obs: ChezGeekObservation) -> float:
         money = obs["income"]
         things = sorted(
-            (self.card(s) for s in obs["hand"] if self.card(s).kind == "Thing"),
+            (self.card(s) for s in obs["hand"] if self.card(s).kind == K_THING),
             key=lambda c: -(c.slack.a if c.slack else 0),
         )
         total = 0.0
@@ -132,18 +132,16 @@ class HeuristicBot(Bot[ChezGeekObservation]):
         return total
 
     def keep_value(self, card: CardDef, obs: ChezGeekObservation) -> float:
-        if card.kind == "Whenever":
+        if card.kind == K_WHENEVER:
             return 4.0 if card.cancel is not None else 3.0
-        if card.kind == "Thing":
+        if card.kind == K_THING:
             income: int = obs["income"]
             return 2.0 + (card.slack.a if card.slack else 0) - max(0, card.cost - income)
         if card.unwanted:
             return 3.5
         return 1.5 + self.value(card, obs)
 
-    def play_score(
-        self, a: Play, obs: ChezGeekObservation, me: PlayerView, leader: int
-    ) -> float:
+    def play_score(self, a: Play, obs: ChezGeekObservation, me: PlayerView, leader: int) -> float:
         card = self.card(a.slug)
         prompt = obs["prompt"]
         if card.cancel is not None:

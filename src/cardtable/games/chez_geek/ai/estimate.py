@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 
 from cardtable.games.chez_geek.ai.bots import expected
+from cardtable.games.chez_geek.cards import K_PERSON, K_WHENEVER
 from cardtable.games.chez_geek.state import ChezGeekState
 
 HAND_WEIGHT = 0.25  # a card's Slack in hand, against the same Slack already in the room
@@ -31,10 +32,10 @@ def hand_slack(st: ChezGeekState, seat: int) -> float:
     total = 0.0
     for slot in st.hands[seat]:
         card = st.defs[st.slot_type[slot]]
-        if card.kind == "Whenever" or card.unwanted:
+        if card.kind == K_WHENEVER or card.unwanted:
             continue
         value = expected(card.slack)
-        total += value * CALL_ODDS if card.kind == "Person" and card.invited else value
+        total += value * CALL_ODDS if card.kind == K_PERSON and card.invited else value
     return total
 
 

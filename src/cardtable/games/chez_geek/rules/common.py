@@ -15,7 +15,8 @@ if TYPE_CHECKING:
 
 def matches(card: CardDef, e: Effect) -> bool:
     """Whether a room card is of the kind and has one of the tags the effect names."""
-    if e.card_kind and card.kind != e.card_kind:
+    kind = e.card_kind
+    if kind is not None and card.kind != kind:
         return False
     return not e.tags or bool(card.tags.intersection(e.tags))
 

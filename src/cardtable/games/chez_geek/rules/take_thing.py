@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from cardtable.games.chez_geek.cards import EffectSyntax
+from cardtable.games.chez_geek.cards import K_THING, EffectSyntax
 from cardtable.games.chez_geek.core import Aim, EffectRule, Target
 from cardtable.games.chez_geek.rules.common import matches, room_targets
 from cardtable.games.chez_geek.zones import find
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def targets(st: ChezGeekCore, seat: int, e: Effect) -> list[Target]:
-    return room_targets(st, seat, "other", lambda d: d.kind == "Thing" and matches(d, e))
+    return room_targets(st, seat, "other", lambda d: d.kind == K_THING and matches(d, e))
 
 
 def resolve(st: ChezGeekCore, play: Announced, t: int, e: Effect) -> bool:

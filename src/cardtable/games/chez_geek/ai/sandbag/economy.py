@@ -12,7 +12,7 @@ from __future__ import annotations
 from cardtable.games.chez_geek.ai.bots import HeuristicBot
 from cardtable.games.chez_geek.ai.sandbag.reading import can_play, job, turns_ahead
 from cardtable.games.chez_geek.ai.sandbag.settings import SandbagSettings
-from cardtable.games.chez_geek.cards import CardDef
+from cardtable.games.chez_geek.cards import K_ACTIVITY, K_THING, CardDef
 from cardtable.games.chez_geek.schema import ChezGeekObservation
 
 INCOME_SHARE = 0.5  # +1 Income every turn is worth half of +1 Free Time
@@ -25,7 +25,7 @@ def spare_activity(h: HeuristicBot, obs: ChezGeekObservation, ft: int) -> float:
         (
             h.value(c, obs)
             for c in map(h.card, obs["hand"])
-            if c.kind == "Activity" and can_play(c, mine) and c.cost <= obs["income"]
+            if c.kind == K_ACTIVITY and can_play(c, mine) and c.cost <= obs["income"]
         ),
         reverse=True,
     )
@@ -36,7 +36,7 @@ def engine_bonus(
     h: HeuristicBot, s: SandbagSettings, card: CardDef, obs: ChezGeekObservation, ft: int
 ) -> float:
     """What a Thing's Free Time or Income is worth beyond its Slack, with ``ft`` Free Time left."""
-    if s.engine <= 0 or card.kind != "Thing":
+    if s.engine <= 0 or card.kind != K_THING:
         return 0.0
     bonus = 0.0
     for e in card.effects:
@@ -60,7 +60,7 @@ def trip_value(h: HeuristicBot, s: SandbagSettings, obs: ChezGeekObservation) ->
         return (c.slack.a if c.slack else 0) + engine_bonus(h, s, c, obs, ft)
 
     things = sorted(
-        (h.card(x) for x in obs["hand"] if h.card(x).kind == "Thing"), key=lambda c: -worth(c)
+        (h.card(x) for x in obs["hand"] if h.card(x).kind == K_THING), key=lambda c: -worth(c)
     )
     money = obs["income"]
     total = 0.0

@@ -18,7 +18,7 @@ from cardtable.games.chez_geek.ai.bots import HeuristicBot
 from cardtable.games.chez_geek.ai.sandbag.cancels import coverage
 from cardtable.games.chez_geek.ai.sandbag.reading import next_turn_value, turns_ahead
 from cardtable.games.chez_geek.ai.sandbag.settings import DOWN_TO_ONE, DUD, KEPT, SandbagSettings
-from cardtable.games.chez_geek.cards import CardDef
+from cardtable.games.chez_geek.cards import K_ACTIVITY, K_THING, CardDef
 from cardtable.games.chez_geek.schema import ChezGeekObservation
 
 
@@ -32,7 +32,7 @@ def kept_value(
     turn's Income, room and Job allow it; next turn starts with the Job's
     lowest Income and this room.
     """
-    if not s.keep_next or card.kind not in ("Thing", "Activity"):
+    if not s.keep_next or card.kind not in (K_THING, K_ACTIVITY):
         return HeuristicBot.keep_value(h, card, obs)
     return s.next_bonus + next_turn_value(h, card, obs)
 
@@ -43,7 +43,7 @@ def keeps_engine(
     """A Thing giving Free Time or Income every turn, to buy next turn (``keep_engine``)."""
     return (
         s.keep_engine
-        and card.kind == "Thing"
+        and card.kind == K_THING
         and any(e.duration == "stay" and e.amount > 0 for e in card.effects)
         and turns_ahead(h, obs) >= 1.0
         and next_turn_value(h, card, obs) > 0

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from cardtable.games.chez_geek.actions import Play
 from cardtable.games.chez_geek.ai.bots import HeuristicBot
-from cardtable.games.chez_geek.cards import CardDef, JobDef
+from cardtable.games.chez_geek.cards import K_ACTIVITY, K_PERSON, K_THING, CardDef, JobDef
 from cardtable.games.chez_geek.schema import AnsweringView, ChezGeekObservation
 
 
@@ -108,7 +108,7 @@ def whenever_gain(h: HeuristicBot, obs: ChezGeekObservation) -> int:
             elif e.kind in ("take_thing", "move_person") and tseat is not None and tseat != by:
                 if e.kind == "take_thing" and e.to != "room":
                     continue
-                kind = "Thing" if e.kind == "take_thing" else "Person"
+                kind = K_THING if e.kind == "take_thing" else K_PERSON
                 gain = max(
                     [gain]
                     + [
@@ -130,9 +130,9 @@ def next_turn_value(h: HeuristicBot, card: CardDef, obs: ChezGeekObservation) ->
     mine = job(h, obs)
     if not can_play(card, mine) or card.cost > mine.income.a:
         return 0.0
-    if card.kind == "Thing":
+    if card.kind == K_THING:
         return float(card.slack.a) if card.slack else 0.0
-    if card.kind != "Activity":
+    if card.kind != K_ACTIVITY:
         return 0.0
     room = [h.card(c["card"]) for c in obs["players"][h.seat]["room"]]
     tags = {t for c in room for t in c.tags}
