@@ -46,7 +46,11 @@ SEARCH: tuple[str, ...] = (
     "cardtable.bots.infoset",
     "cardtable.bots.ismcts",
 )
-ENGINE: tuple[str, ...] = ("cardtable.engine.draws", "cardtable.engine.game")
+ENGINE: tuple[str, ...] = (
+    "cardtable.engine.draws",
+    "cardtable.engine.game",
+    "cardtable.engine.steps",
+)
 # each game's modules in an order of dependence; an empty group is not ready yet
 GAMES: dict[str, tuple[str, ...]] = {
     "contest": (

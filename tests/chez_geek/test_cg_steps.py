@@ -1,7 +1,8 @@
 """The changing steps are plain classes: they must still behave as values.
 
-A clone copies them and a server snapshot pickles them, so equality, hashing,
-``repr`` and pickling read every field, as the dataclasses they replaced did.
+A state's copy copies them (the engine's ``Step.copy``) and a server snapshot
+pickles them, so equality, hashing, ``repr`` and pickling read every field, as
+the dataclasses they replaced did.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ def test_changing_steps_compare_hash_and_pickle_by_their_fields() -> None:
         Announced(1, P_SHOP, (4, 9), target=1, spent=3),
     ]
     for step in steps:
-        copy = step.clone()
+        copy = step.copy({})
         assert copy == step and copy is not step
         if not isinstance(step, Shopping):  # a cart's slots are a list: unhashable
             assert hash(copy) == hash(step)
@@ -41,9 +42,9 @@ def test_changing_steps_compare_hash_and_pickle_by_their_fields() -> None:
     assert repr(Window(2, (3, 0, 1), 5)) == "Window(seat=2, order=(3, 0, 1), ref=5, pos=0)"
 
 
-def test_a_clone_of_a_changing_step_is_changed_alone() -> None:
+def test_a_copy_of_a_changing_step_is_changed_alone() -> None:
     cart = Shopping(0, [1])
-    copy = cart.clone()
+    copy = cart.copy({})
     copy.slots.append(2)
     copy.spent = 3
     assert cart.slots == [1] and cart.spent == 0
@@ -51,4 +52,4 @@ def test_a_clone_of_a_changing_step_is_changed_alone() -> None:
 
 def test_the_shared_phase_steps_are_one_per_seat() -> None:
     assert [s.seat for s in CALL_STEPS] == list(range(len(CALL_STEPS)))
-    assert CALL_STEPS[2] == CallPeople(2) and CALL_STEPS[2].clone() is CALL_STEPS[2]
+    assert CALL_STEPS[2] == CallPeople(2) and CALL_STEPS[2].copy({}) is CALL_STEPS[2]

@@ -19,9 +19,10 @@ from typing import Any, Self
 from mypy_extensions import mypyc_attr
 
 from cardtable.engine.game import Action, Marker, State
+from cardtable.engine.steps import Step, copy_stack
 from cardtable.games.chez.leaderboard import Leaderboard
 from cardtable.games.chez.piles import Castle, Seg
-from cardtable.games.chez.steps import Pending, RollPurpose, Step, copy_stack
+from cardtable.games.chez.steps import Pending, RollPurpose
 
 # the last roll: who rolled, what for, the dice and their results
 RollFacts = tuple[int, RollPurpose, tuple[int, ...], tuple[int, ...]]

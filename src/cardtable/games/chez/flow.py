@@ -19,6 +19,7 @@ from typing import Any, Final, cast
 from mypy_extensions import mypyc_attr
 
 from cardtable.engine.game import Action, Marker, weighted_pick
+from cardtable.engine.steps import Step
 from cardtable.games.chez import actions as act
 from cardtable.games.chez import cards, nopes, playability, specials
 from cardtable.games.chez.cards import ACE_OF_SPADES
@@ -33,7 +34,6 @@ from cardtable.games.chez.steps import (
     Pending,
     ResolveStep,
     RollStep,
-    Step,
     TakeStep,
     TargetStep,
     WindowStep,

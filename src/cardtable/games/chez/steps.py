@@ -4,15 +4,19 @@ Each step knows who decides next (a seat, or chance) and the state reads
 ``current_player()`` and ``legal_actions()`` off the top step; when the stack
 is empty the turn player decides. Steps are plain data: the behaviour lives
 in the state's layers, dispatched on the step's type (``state._run_step``).
+They derive from the engine's ``Step`` and the state copies its stack with the
+engine's ``copy_stack``; the steps that point at one ``Pending`` play keep
+sharing one copy of it through the copy's memo (``_play``).
 """
 
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Final, Self
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
+from cardtable.engine.steps import Memo, Step
 from cardtable.games.chez.schema import PlayName, RollFor
 
 
@@ -137,19 +141,11 @@ class Pending:
         return other
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # see Pending
-class Step:
-    __slots__ = ()
-
-    def copy(self, memo: dict[Pending, Pending]) -> Self:
-        raise NotImplementedError
-
-
-def _play(p: Pending, memo: dict[Pending, Pending]) -> Pending:
+def _play(p: Pending, memo: Memo) -> Pending:
     """The copy of ``p`` for this stack copy: steps that share a play keep sharing one.
 
     Pendings hash by identity, and the memo lives only while one stack is copied."""
-    got = memo.get(p)
+    got: Pending | None = memo.get(p)
     if got is None:
         got = memo[p] = p.copy()
     return got
@@ -165,7 +161,7 @@ class DrawStep(Step):
         self.seat = seat
         self.n = n
 
-    def copy(self, memo: dict[Pending, Pending]) -> DrawStep:
+    def copy(self, memo: Memo) -> DrawStep:
         return DrawStep(self.seat, self.n)
 
 
@@ -190,7 +186,7 @@ class RollStep(Step):
         self.seat = seat
         self.data = data
 
-    def copy(self, memo: dict[Pending, Pending]) -> RollStep:
+    def copy(self, memo: Memo) -> RollStep:
         play = None if self.play is None else _play(self.play, memo)
         other = RollStep(self.dice, self.purpose, self.seat, play, self.data)
         other.results = self.results[:]
@@ -206,7 +202,7 @@ class TargetStep(Step):
     def __init__(self, play: Pending) -> None:
         self.play = play
 
-    def copy(self, memo: dict[Pending, Pending]) -> TargetStep:
+    def copy(self, memo: Memo) -> TargetStep:
         return TargetStep(_play(self.play, memo))
 
 
@@ -228,7 +224,7 @@ class WindowStep(Step):
         self.pos = 0
         self.as_only = as_only
 
-    def copy(self, memo: dict[Pending, Pending]) -> WindowStep:
+    def copy(self, memo: Memo) -> WindowStep:
         other = WindowStep(_play(self.play, memo), self.opener, self.as_only)
         other.order = self.order
         other.pos = self.pos
@@ -244,7 +240,7 @@ class ResolveStep(Step):
     def __init__(self, play: Pending) -> None:
         self.play = play
 
-    def copy(self, memo: dict[Pending, Pending]) -> ResolveStep:
+    def copy(self, memo: Memo) -> ResolveStep:
         return ResolveStep(_play(self.play, memo))
 
 
@@ -258,7 +254,7 @@ class TakeStep(Step):
         self.play = play
         self.left = left
 
-    def copy(self, memo: dict[Pending, Pending]) -> TakeStep:
+    def copy(self, memo: Memo) -> TakeStep:
         return TakeStep(_play(self.play, memo), self.left)
 
 
@@ -272,7 +268,7 @@ class GiveStep(Step):
         self.play = play
         self.left = -1
 
-    def copy(self, memo: dict[Pending, Pending]) -> GiveStep:
+    def copy(self, memo: Memo) -> GiveStep:
         other = GiveStep(_play(self.play, memo))
         other.left = self.left
         return other
@@ -287,7 +283,7 @@ class NameStep(Step):
     def __init__(self, play: Pending) -> None:
         self.play = play
 
-    def copy(self, memo: dict[Pending, Pending]) -> NameStep:
+    def copy(self, memo: Memo) -> NameStep:
         return NameStep(_play(self.play, memo))
 
 
@@ -301,10 +297,5 @@ class FxStep(Step):
         self.code = code
         self.play = play
 
-    def copy(self, memo: dict[Pending, Pending]) -> FxStep:
+    def copy(self, memo: Memo) -> FxStep:
         return FxStep(self.code, _play(self.play, memo))
-
-
-def copy_stack(stack: list[Step]) -> list[Step]:
-    memo: dict[Pending, Pending] = {}
-    return [s.copy(memo) for s in stack]

@@ -28,6 +28,7 @@ from mypy_extensions import mypyc_attr
 
 from cardtable.engine.game import Action, Game, Marker, State
 from cardtable.engine.rules import Registry
+from cardtable.engine.steps import copy_stack
 from cardtable.games.chez_geek.actions import Call as CallAction
 from cardtable.games.chez_geek.actions import CardAct, Chance, Play
 from cardtable.games.chez_geek.cards import (
@@ -355,7 +356,7 @@ class ChezGeekCore(State[ChezGeekTables]):
         other.rooms = [room[:] for room in self.rooms]  # entries are tuples
         other.discard = self.discard[:]
         other.table = [t[:] for t in self.table]
-        other.stack = [s.clone() for s in self.stack]
+        other.stack = copy_stack(self.stack)
         other.pen_ft = self.pen_ft[:]
         other.pen_income = self.pen_income[:]
         other.wins = self.wins[:]

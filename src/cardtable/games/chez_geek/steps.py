@@ -6,18 +6,20 @@ trip, an Activity, a Whenever) sit on the stack as ``Announced`` steps with
 a ``Window`` step above them, so Whenevers answering Whenevers nest naturally
 and nothing hides in flags scattered through the rules.
 
-Each kind of step is its own small class holding only its own fields. The
-steps nobody changes once pushed are frozen and shared by clones; the few
-that count something down or collect cards (a draw, a roll, a window, a
-Shopping cart, an announced play) are copied by ``clone``.
+Each kind of step is its own small class holding only its own fields, under
+the engine's ``Step`` and its copy contract (the state copies its stack with
+the engine's ``copy_stack``). The steps nobody changes once pushed are frozen
+and shared by copies; the few that count something down or collect cards (a
+draw, a roll, a window, a Shopping cart, an announced play) override ``copy``.
 """
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import ClassVar, Final, Self
+from typing import ClassVar, Final
 
+from cardtable.engine.steps import Memo, Step
 from cardtable.games.chez_geek.schema import PlayLabel, RollPurposeLabel, StepLabel
 
 
@@ -126,15 +128,15 @@ R_CALL: Final = RollPurpose.CALL
 R_SLACK: Final = RollPurpose.SLACK
 
 
-class Step:
-    """What every step has: its kind, and (declared by each step class) its ``seat``.
+class GeekStep(Step):
+    """What every Chez Geek step has: its kind, and (declared by each step class) its ``seat``.
 
-    ``clone`` gives a copy a state may change without touching the original;
-    a frozen step (a frozen dataclass) is its own clone. The steps that change
-    are plain classes with their own ``__init__``: compiled, a dataclass's
-    generated ``__init__`` runs interpreted, and these are made on every play.
-    Their equality, hashing and ``repr`` read ``args()`` as a dataclass's would
-    read its fields. Each step pickles as its class and fields (``__reduce__``):
+    A frozen step (a frozen dataclass) is shared by copies (the engine's
+    ``Step.copy``). The steps that change are plain classes with their own
+    ``__init__`` and ``copy``: compiled, a dataclass's generated ``__init__``
+    runs interpreted, and these are made on every play. Their equality,
+    hashing and ``repr`` read ``args()`` as a dataclass's would read its
+    fields. Each step pickles as its class and fields (``__reduce__``):
     compiled, a step class has no default unpickling.
     """
 
@@ -146,18 +148,19 @@ class Step:
         """What the step is (each step class names its own)."""
         raise NotImplementedError
 
-    def clone(self) -> Self:
-        return self
-
     def args(self) -> tuple[object, ...]:
         """The constructor's arguments: this step's fields."""
         raise NotImplementedError
 
-    def __reduce__(self) -> tuple[type[Step], tuple[object, ...]]:
+    def __reduce__(self) -> tuple[type[GeekStep], tuple[object, ...]]:
         return (type(self), self.args())
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and isinstance(other, Step) and other.args() == self.args()
+        return (
+            type(other) is type(self)
+            and isinstance(other, GeekStep)
+            and other.args() == self.args()
+        )
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, self.args()))
@@ -168,7 +171,7 @@ class Step:
 
 
 @dataclass(frozen=True, slots=True)
-class DealJob(Step):
+class DealJob(GeekStep):
     """Chance deals ``seat`` a Job, from ``pool`` (the two-player pair) or the pile."""
 
     seat: int
@@ -182,7 +185,7 @@ class DealJob(Step):
         return (self.seat, self.pool)
 
 
-class Draw(Step):
+class Draw(GeekStep):
     """Chance deals ``seat`` Life cards, ``count`` still to come."""
 
     names = ("seat", "count")
@@ -195,14 +198,14 @@ class Draw(Step):
     def kind(self) -> StepKind:
         return CH_DRAW
 
-    def clone(self) -> Draw:
+    def copy(self, memo: Memo) -> Draw:
         return Draw(self.seat, self.count)
 
     def args(self) -> tuple[object, ...]:
         return (self.seat, self.count)
 
 
-class Roll(Step):
+class Roll(GeekStep):
     """Chance rolls a die for ``purpose``; a Slack roll adds ``dice`` dice to ``total``.
 
     ``held`` is the card type rolled for (the Person called, the card whose
@@ -234,7 +237,7 @@ class Roll(Step):
     def kind(self) -> StepKind:
         return CH_ROLL
 
-    def clone(self) -> Roll:
+    def copy(self, memo: Memo) -> Roll:
         return Roll(
             self.seat, self.purpose, self.held, self.target, self.uid, self.dice, self.total
         )
@@ -244,7 +247,7 @@ class Roll(Step):
 
 
 @dataclass(frozen=True, slots=True)
-class PickJob(Step):
+class PickJob(GeekStep):
     """The last game's winner picks a Job."""
 
     seat: int
@@ -258,7 +261,7 @@ class PickJob(Step):
 
 
 @dataclass(frozen=True, slots=True)
-class CallPeople(Step):
+class CallPeople(GeekStep):
     """The turn player's Call People phase."""
 
     seat: int
@@ -272,7 +275,7 @@ class CallPeople(Step):
 
 
 @dataclass(frozen=True, slots=True)
-class FreeTime(Step):
+class FreeTime(GeekStep):
     """The turn player's Free Time phase."""
 
     seat: int
@@ -285,7 +288,7 @@ class FreeTime(Step):
         return (self.seat,)
 
 
-class Shopping(Step):
+class Shopping(GeekStep):
     """A Shopping trip under way: the cart's slots and the Income they will cost."""
 
     names = ("seat", "slots", "spent")
@@ -299,14 +302,14 @@ class Shopping(Step):
     def kind(self) -> StepKind:
         return D_SHOP
 
-    def clone(self) -> Shopping:
+    def copy(self, memo: Memo) -> Shopping:
         return Shopping(self.seat, self.slots[:], self.spent)
 
     def args(self) -> tuple[object, ...]:
         return (self.seat, self.slots, self.spent)
 
 
-class Window(Step):
+class Window(GeekStep):
     """A reaction window for the play at stack index ``ref``; ``order[pos]`` is asked next.
 
     ``seat`` is the seat whose play it answers.
@@ -324,7 +327,7 @@ class Window(Step):
     def kind(self) -> StepKind:
         return D_WINDOW
 
-    def clone(self) -> Window:
+    def copy(self, memo: Memo) -> Window:
         return Window(self.seat, self.order, self.ref, self.pos)
 
     def args(self) -> tuple[object, ...]:
@@ -332,7 +335,7 @@ class Window(Step):
 
 
 @dataclass(frozen=True, slots=True)
-class SendPerson(Step):
+class SendPerson(GeekStep):
     """``seat`` got rid of the room card ``uid``: send it on or dismiss it."""
 
     seat: int
@@ -347,7 +350,7 @@ class SendPerson(Step):
 
 
 @dataclass(frozen=True, slots=True)
-class PersonCost(Step):
+class PersonCost(GeekStep):
     """An unwanted Person asks ``seat`` for a card with one of ``tags`` (any, ``or_any``)."""
 
     seat: int
@@ -363,7 +366,7 @@ class PersonCost(Step):
 
 
 @dataclass(frozen=True, slots=True)
-class Discard(Step):
+class Discard(GeekStep):
     """The turn player's Discard phase."""
 
     seat: int
@@ -376,7 +379,7 @@ class Discard(Step):
         return (self.seat,)
 
 
-class Announced(Step):
+class Announced(GeekStep):
     """An announced play waiting for its window to close; resolves at the top of the stack.
 
     ``target`` is the seat of the room or player it is for, ``uid``/``dest``
@@ -412,7 +415,7 @@ class Announced(Step):
     def kind(self) -> StepKind:
         return PLAY
 
-    def clone(self) -> Announced:
+    def copy(self, memo: Memo) -> Announced:
         return Announced(
             self.seat,
             self.play_kind,
