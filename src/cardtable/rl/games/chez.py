@@ -28,11 +28,12 @@ seats in seat order.
 
 from __future__ import annotations
 
-from typing import Any
+from array import array
+from typing import Any, Final, cast
 
 import numpy as np
 
-from cardtable.engine.game import Action
+from cardtable.engine.game import Action, State
 from cardtable.games.chez.actions import Play
 from cardtable.games.chez.cards import (
     JOKER,
@@ -43,8 +44,18 @@ from cardtable.games.chez.cards import (
     RANK_NAMES,
     make_kind,
 )
+from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.rules import DISCARD
 from cardtable.games.chez.rules._shape import every_play
+from cardtable.games.chez.steps import (
+    DrawStep,
+    GiveStep,
+    NameStep,
+    RollStep,
+    TakeStep,
+    TargetStep,
+    WindowStep,
+)
 from cardtable.rl.codec import Codec, one_hot
 from cardtable.rl.spaces import ActionTable, Layout
 
@@ -64,6 +75,19 @@ STEPS = (
     "over",
 )
 STATUS = ("playing", "finished", "out")
+# the prompt's steps by index (``_write`` writes the index straight)
+S_TURN: Final = 0
+S_JOKER: Final = 1
+S_WINDOW: Final = 2
+S_TARGET: Final = 3
+S_GIVE: Final = 4
+S_NAME: Final = 5
+S_ROLL: Final = 6
+S_DRAW: Final = 7
+S_TAKE: Final = 8
+S_CHANCE: Final = 9
+S_OVER: Final = 10
+assert STEPS.index("over") == S_OVER and STEPS.index("take") == S_TAKE
 
 
 def _middle(kind: int) -> str:
@@ -159,6 +183,13 @@ class ChezCodec(Codec):
             len(STEPS) + n,
             "pending step (one-hot: " + ", ".join(STEPS) + "), then the prompt's relative seat",
         )
+        # what ``c`` cards of a kind add up to in float32, one ``+= 1 / copies`` at a time as
+        # ``_fill`` adds them: ``_write`` counts the cards first and writes each kind once
+        sums = array("f", [0.0])
+        self.sums: list[float] = [0.0]
+        for _ in range(int(self.copies)):
+            sums[0] += 1.0 / self.copies
+            self.sums.append(sums[0])
 
     def _fill(self, obs: dict[str, Any], out: np.ndarray) -> None:
         n = self.game.num_players
@@ -207,3 +238,129 @@ class ChezCodec(Codec):
         one_hot(out, self.o_step, STEPS.index(step) if step in STEPS else None)
         if prompt.get("seat") is not None:
             out[self.o_step + len(STEPS) + rel(prompt["seat"])] = 1.0
+
+    def _write(self, state: State, seat: int, out: np.ndarray) -> None:
+        """The numbers ``_fill`` writes from ``observation(seat)``, read where the view reads
+        them: ``seat``'s own hand, the piles face up, and the public counters and steps.
+
+        Nothing else is read: not another hand, not the draw pile's cards, not a Castle's
+        cards (the tensor shows only its walls).
+        """
+        st = cast(ChezCore, state)
+        n = st.n
+        kind = st.kind
+        sums = self.sums
+        counts = [0] * NKINDS
+        for c in st.hands[seat]:
+            counts[kind[c]] += 1
+        o = self.o_hand
+        for k in range(NKINDS):
+            if counts[k]:
+                out[o + k] = sums[counts[k]]
+        discard = st.discard
+        if discard:
+            out[self.o_top + kind[discard[-1]]] = 1.0
+            counts = [0] * NKINDS
+            for c in discard:
+                counts[kind[c]] += 1
+            o = self.o_discard
+            for k in range(NKINDS):
+                if counts[k]:
+                    out[o + k] = sums[counts[k]]
+        override = st.override
+        if override is not None:
+            out[self.o_counts_as + override[0]] = 1.0
+            if override[1]:
+                out[self.o_counts_as + 14] = 1.0
+        secondary = st.secondary
+        if secondary:
+            counts = [0] * NKINDS
+            for c in secondary:
+                counts[kind[c]] += 1
+            o = self.o_secondary
+            for k in range(NKINDS):
+                if counts[k]:
+                    out[o + k] = sums[counts[k]]
+        hands = st.hands
+        plague = st.plague
+        castles = st.castle
+        active = st.active
+        board = st.board
+        places = board.places
+        top = board.top
+        for s in range(n):
+            r = (s - seat) % n
+            size = len(hands[s])
+            if size:
+                out[self.o_sizes + r] = size / 10.0
+            if plague[s]:
+                out[self.o_plague + r] = plague[s] / 6.0
+            castle = castles[s]
+            if castle is not None:
+                out[self.o_castle + 2 * r] = 1.0
+                if castle.walls:
+                    out[self.o_castle + 2 * r + 1] = castle.walls / 4.0
+            if active[s]:
+                out[self.o_status + 3 * r] = 1.0
+            elif places[s] < top:
+                out[self.o_status + 3 * r + 1] = 1.0
+            else:
+                out[self.o_status + 3 * r + 2] = 1.0
+            if places[s]:
+                out[self.o_place + r] = places[s] / n
+        m = self.o_misc
+        if st.pile_size:
+            out[m] = st.pile_size / self.deck_size
+        if st.direction == 1:
+            out[m + 1] = 1.0
+        if st.actions_left:
+            out[m + 2] = st.actions_left / 2.0
+        if st.bonus_used:
+            out[m + 3] = 1.0
+        if st.facing:
+            out[m + 4] = st.facing / 10.0
+        out[self.o_turn + (st.turn - seat) % n] = 1.0
+        cp = st.cp
+        if isinstance(cp, int):
+            out[self.o_to_act + (cp - seat) % n] = 1.0
+        # the prompt: as ``ChezView._prompt`` reads it (its step, and the seat it names)
+        who = -1
+        named = True
+        if st.over:
+            step = S_OVER
+            named = False
+        elif not st.stack:
+            step = S_JOKER if st.facing else S_TURN
+            who = st.turn
+        else:
+            top_step = st.stack[-1]
+            if isinstance(top_step, WindowStep):
+                step = S_WINDOW
+                if isinstance(cp, int):
+                    who = cp
+                else:
+                    named = False
+            elif isinstance(top_step, TargetStep):
+                step = S_TARGET
+                who = top_step.play.seat
+            elif isinstance(top_step, GiveStep):
+                step = S_GIVE
+                who = top_step.play.seat
+            elif isinstance(top_step, NameStep):
+                step = S_NAME
+                who = st.turn
+            elif isinstance(top_step, RollStep):
+                step = S_ROLL
+                who = top_step.seat
+            elif isinstance(top_step, DrawStep):
+                step = S_DRAW
+                who = top_step.seat
+            elif isinstance(top_step, TakeStep):
+                step = S_TAKE
+                who = top_step.play.seat
+            else:
+                step = S_CHANCE
+                named = False
+        out[self.o_step + step] = 1.0
+        if named:
+            out[self.o_step + len(STEPS) + (who - seat) % n] = 1.0
