@@ -88,6 +88,10 @@ S_TAKE: Final = 8
 S_CHANCE: Final = 9
 S_OVER: Final = 10
 assert STEPS.index("over") == S_OVER and STEPS.index("take") == S_TAKE
+# dtypes as instances, passed by position: ``np.frombuffer`` parses a ``dtype=`` keyword
+# and a scalar type at about the cost of the rest of the call, asked at every step
+FLOAT32: Final = np.dtype(np.float32)
+INT8: Final = np.dtype(np.int8)
 
 
 def _middle(kind: int) -> str:
@@ -190,6 +194,10 @@ class ChezCodec(Codec):
         for _ in range(int(self.copies)):
             sums[0] += 1.0 / self.copies
             self.sums.append(sums[0])
+        # every kind's count while ``_write`` counts a pile (all zero between piles): one
+        # list for every call, as the tensor is asked at every step
+        self._counts: list[int] = [0] * NKINDS
+        self._num_actions: int = len(self.actions)
 
     def _fill(self, obs: dict[str, Any], out: np.ndarray) -> None:
         n = self.game.num_players
@@ -239,6 +247,22 @@ class ChezCodec(Codec):
         if prompt.get("seat") is not None:
             out[self.o_step + len(STEPS) + rel(prompt["seat"])] = 1.0
 
+    def tensor(self, state: State, seat: int) -> np.ndarray:
+        """``Codec.tensor``, written through a float32 ``memoryview`` of the storage: setting
+        its items converts each number directly, where the array's own items parse a format
+        for each (the tensor is asked at every step)."""
+        out = array("f", self._zeros)
+        self._write(state, seat, memoryview(out))  # type: ignore[arg-type]  # float32 items like the array's
+        return np.frombuffer(out, FLOAT32)
+
+    def mask(self, state: State) -> np.ndarray:
+        """``ActionTable.mask`` compiled with the codec (the ids through ``legal_ids``, whose
+        memo ``action_of`` reads next)."""
+        buf = bytearray(self._num_actions)
+        for i in self.actions.legal_ids(state):
+            buf[i] = 1
+        return np.frombuffer(buf, INT8)
+
     def _write(self, state: State, seat: int, out: np.ndarray) -> None:
         """The numbers ``_fill`` writes from ``observation(seat)``, read where the view reads
         them: ``seat``'s own hand, the piles face up, and the public counters and steps.
@@ -249,38 +273,20 @@ class ChezCodec(Codec):
         st = cast(ChezCore, state)
         n = st.n
         kind = st.kind
+        counts = self._counts
         sums = self.sums
-        counts = [0] * NKINDS
-        for c in st.hands[seat]:
-            counts[kind[c]] += 1
-        o = self.o_hand
-        for k in range(NKINDS):
-            if counts[k]:
-                out[o + k] = sums[counts[k]]
+        _write_counts(out, self.o_hand, st.hands[seat], kind, counts, sums)
         discard = st.discard
         if discard:
             out[self.o_top + kind[discard[-1]]] = 1.0
-            counts = [0] * NKINDS
-            for c in discard:
-                counts[kind[c]] += 1
-            o = self.o_discard
-            for k in range(NKINDS):
-                if counts[k]:
-                    out[o + k] = sums[counts[k]]
+            _write_counts(out, self.o_discard, discard, kind, counts, sums)
         override = st.override
         if override is not None:
             out[self.o_counts_as + override[0]] = 1.0
             if override[1]:
                 out[self.o_counts_as + 14] = 1.0
-        secondary = st.secondary
-        if secondary:
-            counts = [0] * NKINDS
-            for c in secondary:
-                counts[kind[c]] += 1
-            o = self.o_secondary
-            for k in range(NKINDS):
-                if counts[k]:
-                    out[o + k] = sums[counts[k]]
+        if st.secondary:
+            _write_counts(out, self.o_secondary, st.secondary, kind, counts, sums)
         hands = st.hands
         plague = st.plague
         castles = st.castle
@@ -364,3 +370,26 @@ class ChezCodec(Codec):
         out[self.o_step + step] = 1.0
         if named:
             out[self.o_step + len(STEPS) + (who - seat) % n] = 1.0
+
+
+def _write_counts(
+    out: np.ndarray,
+    start: int,
+    ids: list[int],
+    kind: tuple[int, ...],
+    counts: list[int],
+    sums: list[float],
+) -> None:
+    """Each kind of ``ids`` once, as the float32 sum of its copies (``sums``).
+
+    Counted in ``counts`` (zero on entry and again on return) and written by walking
+    the ids again, not the 53 kinds: most kinds of a pile are absent.
+    """
+    for c in ids:
+        counts[kind[c]] += 1
+    for c in ids:
+        k = kind[c]
+        got = counts[k]
+        if got:
+            out[start + k] = sums[got]
+            counts[k] = 0
