@@ -386,7 +386,8 @@ def _write_counts(
     the ids again, not the 53 kinds: most kinds of a pile are absent.
     """
     for c in ids:
-        counts[kind[c]] += 1
+        k = kind[c]
+        counts[k] = counts[k] + 1  # compiled, ``+=`` on an item adds boxed ints
     for c in ids:
         k = kind[c]
         got = counts[k]
