@@ -102,6 +102,7 @@ GAMES: dict[str, tuple[str, ...]] = {
         "cardtable.games.chez.resample",
         "cardtable.games.chez.state",
         "cardtable.games.chez.game",
+        "cardtable.rl.games.chez",
     ),
     "chez-geek": (
         "cardtable.games.chez_geek.cards",

@@ -28,11 +28,12 @@ seats in seat order.
 
 from __future__ import annotations
 
-from typing import Any
+from array import array
+from typing import Any, Final, cast
 
 import numpy as np
 
-from cardtable.engine.game import Action
+from cardtable.engine.game import Action, State
 from cardtable.games.chez.actions import Play
 from cardtable.games.chez.cards import (
     JOKER,
@@ -43,8 +44,18 @@ from cardtable.games.chez.cards import (
     RANK_NAMES,
     make_kind,
 )
+from cardtable.games.chez.core import ChezCore
 from cardtable.games.chez.rules import DISCARD
 from cardtable.games.chez.rules._shape import every_play
+from cardtable.games.chez.steps import (
+    DrawStep,
+    GiveStep,
+    NameStep,
+    RollStep,
+    TakeStep,
+    TargetStep,
+    WindowStep,
+)
 from cardtable.rl.codec import Codec, one_hot
 from cardtable.rl.spaces import ActionTable, Layout
 
@@ -64,6 +75,23 @@ STEPS = (
     "over",
 )
 STATUS = ("playing", "finished", "out")
+# the prompt's steps by index (``_write`` writes the index straight)
+S_TURN: Final = 0
+S_JOKER: Final = 1
+S_WINDOW: Final = 2
+S_TARGET: Final = 3
+S_GIVE: Final = 4
+S_NAME: Final = 5
+S_ROLL: Final = 6
+S_DRAW: Final = 7
+S_TAKE: Final = 8
+S_CHANCE: Final = 9
+S_OVER: Final = 10
+assert STEPS.index("over") == S_OVER and STEPS.index("take") == S_TAKE
+# dtypes as instances, passed by position: ``np.frombuffer`` parses a ``dtype=`` keyword
+# and a scalar type at about the cost of the rest of the call, asked at every step
+FLOAT32: Final = np.dtype(np.float32)
+INT8: Final = np.dtype(np.int8)
 
 
 def _middle(kind: int) -> str:
@@ -159,6 +187,17 @@ class ChezCodec(Codec):
             len(STEPS) + n,
             "pending step (one-hot: " + ", ".join(STEPS) + "), then the prompt's relative seat",
         )
+        # what ``c`` cards of a kind add up to in float32, one ``+= 1 / copies`` at a time as
+        # ``_fill`` adds them: ``_write`` counts the cards first and writes each kind once
+        sums = array("f", [0.0])
+        self.sums: list[float] = [0.0]
+        for _ in range(int(self.copies)):
+            sums[0] += 1.0 / self.copies
+            self.sums.append(sums[0])
+        # every kind's count while ``_write`` counts a pile (all zero between piles): one
+        # list for every call, as the tensor is asked at every step
+        self._counts: list[int] = [0] * NKINDS
+        self._num_actions: int = len(self.actions)
 
     def _fill(self, obs: dict[str, Any], out: np.ndarray) -> None:
         n = self.game.num_players
@@ -207,3 +246,151 @@ class ChezCodec(Codec):
         one_hot(out, self.o_step, STEPS.index(step) if step in STEPS else None)
         if prompt.get("seat") is not None:
             out[self.o_step + len(STEPS) + rel(prompt["seat"])] = 1.0
+
+    def tensor(self, state: State, seat: int) -> np.ndarray:
+        """``Codec.tensor``, written through a float32 ``memoryview`` of the storage: setting
+        its items converts each number directly, where the array's own items parse a format
+        for each (the tensor is asked at every step)."""
+        out = array("f", self._zeros)
+        self._write(state, seat, memoryview(out))  # type: ignore[arg-type]  # float32 items like the array's
+        return np.frombuffer(out, FLOAT32)
+
+    def mask(self, state: State) -> np.ndarray:
+        """``ActionTable.mask`` compiled with the codec (the ids through ``legal_ids``, whose
+        memo ``action_of`` reads next)."""
+        buf = bytearray(self._num_actions)
+        for i in self.actions.legal_ids(state):
+            buf[i] = 1
+        return np.frombuffer(buf, INT8)
+
+    def _write(self, state: State, seat: int, out: np.ndarray) -> None:
+        """The numbers ``_fill`` writes from ``observation(seat)``, read where the view reads
+        them: ``seat``'s own hand, the piles face up, and the public counters and steps.
+
+        Nothing else is read: not another hand, not the draw pile's cards, not a Castle's
+        cards (the tensor shows only its walls).
+        """
+        st = cast(ChezCore, state)
+        n = st.n
+        kind = st.kind
+        counts = self._counts
+        sums = self.sums
+        _write_counts(out, self.o_hand, st.hands[seat], kind, counts, sums)
+        discard = st.discard
+        if discard:
+            out[self.o_top + kind[discard[-1]]] = 1.0
+            _write_counts(out, self.o_discard, discard, kind, counts, sums)
+        override = st.override
+        if override is not None:
+            out[self.o_counts_as + override[0]] = 1.0
+            if override[1]:
+                out[self.o_counts_as + 14] = 1.0
+        if st.secondary:
+            _write_counts(out, self.o_secondary, st.secondary, kind, counts, sums)
+        hands = st.hands
+        plague = st.plague
+        castles = st.castle
+        active = st.active
+        board = st.board
+        places = board.places
+        top = board.top
+        for s in range(n):
+            r = (s - seat) % n
+            size = len(hands[s])
+            if size:
+                out[self.o_sizes + r] = size / 10.0
+            if plague[s]:
+                out[self.o_plague + r] = plague[s] / 6.0
+            castle = castles[s]
+            if castle is not None:
+                out[self.o_castle + 2 * r] = 1.0
+                if castle.walls:
+                    out[self.o_castle + 2 * r + 1] = castle.walls / 4.0
+            if active[s]:
+                out[self.o_status + 3 * r] = 1.0
+            elif places[s] < top:
+                out[self.o_status + 3 * r + 1] = 1.0
+            else:
+                out[self.o_status + 3 * r + 2] = 1.0
+            if places[s]:
+                out[self.o_place + r] = places[s] / n
+        m = self.o_misc
+        if st.pile_size:
+            out[m] = st.pile_size / self.deck_size
+        if st.direction == 1:
+            out[m + 1] = 1.0
+        if st.actions_left:
+            out[m + 2] = st.actions_left / 2.0
+        if st.bonus_used:
+            out[m + 3] = 1.0
+        if st.facing:
+            out[m + 4] = st.facing / 10.0
+        out[self.o_turn + (st.turn - seat) % n] = 1.0
+        cp = st.cp
+        if isinstance(cp, int):
+            out[self.o_to_act + (cp - seat) % n] = 1.0
+        # the prompt: as ``ChezView._prompt`` reads it (its step, and the seat it names)
+        who = -1
+        named = True
+        if st.over:
+            step = S_OVER
+            named = False
+        elif not st.stack:
+            step = S_JOKER if st.facing else S_TURN
+            who = st.turn
+        else:
+            top_step = st.stack[-1]
+            if isinstance(top_step, WindowStep):
+                step = S_WINDOW
+                if isinstance(cp, int):
+                    who = cp
+                else:
+                    named = False
+            elif isinstance(top_step, TargetStep):
+                step = S_TARGET
+                who = top_step.play.seat
+            elif isinstance(top_step, GiveStep):
+                step = S_GIVE
+                who = top_step.play.seat
+            elif isinstance(top_step, NameStep):
+                step = S_NAME
+                who = st.turn
+            elif isinstance(top_step, RollStep):
+                step = S_ROLL
+                who = top_step.seat
+            elif isinstance(top_step, DrawStep):
+                step = S_DRAW
+                who = top_step.seat
+            elif isinstance(top_step, TakeStep):
+                step = S_TAKE
+                who = top_step.play.seat
+            else:
+                step = S_CHANCE
+                named = False
+        out[self.o_step + step] = 1.0
+        if named:
+            out[self.o_step + len(STEPS) + (who - seat) % n] = 1.0
+
+
+def _write_counts(
+    out: np.ndarray,
+    start: int,
+    ids: list[int],
+    kind: tuple[int, ...],
+    counts: list[int],
+    sums: list[float],
+) -> None:
+    """Each kind of ``ids`` once, as the float32 sum of its copies (``sums``).
+
+    Counted in ``counts`` (zero on entry and again on return) and written by walking
+    the ids again, not the 53 kinds: most kinds of a pile are absent.
+    """
+    for c in ids:
+        k = kind[c]
+        counts[k] = counts[k] + 1  # compiled, ``+=`` on an item adds boxed ints
+    for c in ids:
+        k = kind[c]
+        got = counts[k]
+        if got:
+            out[start + k] = sums[got]
+            counts[k] = 0
