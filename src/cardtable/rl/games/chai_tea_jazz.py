@@ -16,6 +16,7 @@ seat clockwise, and so on; sides likewise start with the observer's side.
 
 from __future__ import annotations
 
+from array import array
 from typing import Any, Final, cast
 
 import numpy as np
@@ -36,6 +37,7 @@ DIRECTIONS = ("high", "low", "middle")
 PHASE_SLOT: Final[tuple[int, ...]] = tuple(PHASES.index(p.label) for p in Phase)
 SUIT_SLOT: Final[tuple[int, ...]] = tuple(SUITS.index(s) for s in cards.SUITS)
 DIRECTION_SLOT: Final[tuple[int, ...]] = tuple(DIRECTIONS.index(d) for d in cards.DIRECTION_NAMES)
+PLAY: Final = Phase.PLAY  # a static: ``Phase.PLAY`` is an attribute lookup each time
 
 
 def action_labels(game: ChaiTeaJazzGame) -> list[str]:
@@ -238,6 +240,15 @@ class _Writer:
             index[g.code_of[name.upper()]] = i
         self.index: list[int] = index
         self.copies: float = 1.0 / codec.max_copies
+        self.distinct: bool = codec.max_copies == 1
+        # two players: the face-down count's entry after adding 0.2 once per card in
+        # float32, as ``_fill`` adds them, so one write gives the same number
+        sums = array("f", bytes(4))
+        down_sums = [0.0]
+        for _ in range(5):
+            sums[0] += 0.2
+            down_sums.append(sums[0])
+        self.down_sums: list[float] = down_sums
         self.round_scale: int = max(1, g.rounds)
         self.per_trick: float = 1.0 / max(1, g.tricks)
         self.tricks: int = g.tricks
@@ -272,27 +283,37 @@ class _Writer:
             out[self.o_to_act + (cp - seat) % n] = 1.0
         out[self.o_barrel + (state.barrel - seat) % n] = 1.0
         out[self.o_round] = (state.round_no + 1) / self.round_scale
+        # a card of a distinct deck counts once: set, not read and added (the sum
+        # of one copy is the copy), which saves a read per card on this hot path
+        distinct = self.distinct
         o_hand = self.o_hand
         for c in state.hands[seat]:
             at = o_hand + index[c]
-            out[at] += copies
+            if distinct:
+                out[at] = copies
+            else:
+                out[at] += copies
         if n == 2:
             # the face-up cards, and of the face-down ones only whether they are there
             width = self.num_cards + 1
             for s in range(2):
                 base = self.o_straw + (s - seat) % n * width
                 up, down = state.up[s], state.down[s]
+                downs = 0
                 for i in range(5):
                     if up[i] >= 0:
                         out[base + index[up[i]]] = 1.0
                     if down[i] >= 0:
-                        out[base + width - 1] += 0.2
+                        downs += 1
+                if downs:
+                    out[base + width - 1] = self.down_sums[downs]
         pick = state.pick
-        if pick is not None and state.trick_no < self.tricks and state.phase == Phase.PLAY:
+        if pick is not None and state.trick_no < self.tricks and state.phase == PLAY:
             o_trick, num_cards = self.o_trick, self.num_cards
-            trick_cards = state.trick_cards
-            for s, c in zip(state.trick_seats, trick_cards, strict=True):
-                out[o_trick + (s - seat) % n * num_cards + index[c]] = 1.0
+            trick_cards, trick_seats = state.trick_cards, state.trick_seats
+            for i in range(len(trick_cards)):
+                at = o_trick + (trick_seats[i] - seat) % n * num_cards + index[trick_cards[i]]
+                out[at] = 1.0
             if state.led >= 0:
                 out[self.o_led + SUIT_SLOT[state.led]] = 1.0
             out[self.o_dir + DIRECTION_SLOT[state.order[state.trick_no]]] = 1.0
@@ -302,7 +323,10 @@ class _Writer:
         for _, played, _ in state.tricks_log:
             for c in played:
                 at = o_played + index[c]
-                out[at] += copies
+                if distinct:
+                    out[at] = copies
+                else:
+                    out[at] += copies
         max_debt = self.max_debt
         if pick is not None:
             out[self.o_declarer + (state.declarer - seat) % n] = 1.0
