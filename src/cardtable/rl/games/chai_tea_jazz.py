@@ -37,6 +37,7 @@ DIRECTIONS = ("high", "low", "middle")
 PHASE_SLOT: Final[tuple[int, ...]] = tuple(PHASES.index(p.label) for p in Phase)
 SUIT_SLOT: Final[tuple[int, ...]] = tuple(SUITS.index(s) for s in cards.SUITS)
 DIRECTION_SLOT: Final[tuple[int, ...]] = tuple(DIRECTIONS.index(d) for d in cards.DIRECTION_NAMES)
+MASK_DTYPE: Final = np.dtype(np.int8)
 PLAY: Final = Phase.PLAY  # a static: ``Phase.PLAY`` is an attribute lookup each time
 
 
@@ -111,9 +112,19 @@ class ChaiTeaJazzCodec(Codec):
         )
         self.o_result = a("result", n, "final place per relative seat / players (0 until over)")
         self._writer = _Writer(self)
+        self._num_actions: int = len(self.actions)
 
     def _write(self, state: State, seat: int, out: np.ndarray) -> None:
         self._writer.write(cast(ChaiTeaJazzFlow, state), seat, out)
+
+    def mask(self, state: State) -> np.ndarray:
+        # ``ActionTable.mask`` compiled here: the same ids through the table's
+        # ``legal_ids`` (whose cache the step's ``action_of`` then finds), without the
+        # interpreted frame, and ``frombuffer`` given a dtype rather than a type to resolve
+        buf = bytearray(self._num_actions)
+        for i in self.actions.legal_ids(state):
+            buf[i] = 1
+        return np.frombuffer(buf, MASK_DTYPE)
 
     def _rel(self, seat: int, s: int) -> int:
         return (s - seat) % self.game.num_players
@@ -273,7 +284,11 @@ class _Writer:
         self.o_board: int = codec.o_board
         self.o_result: int = codec.o_result
 
-    def write(self, state: ChaiTeaJazzFlow, seat: int, out: Any) -> None:
+    def write(self, state: ChaiTeaJazzFlow, seat: int, storage: Any) -> None:
+        # through a memoryview of the float32 storage: its item assignment converts a
+        # float directly, where the array's parses it with a format (about half the cost
+        # of each of the fifty-odd entries set)
+        out: Any = memoryview(storage)
         n = self.n
         index = self.index
         copies = self.copies
@@ -334,8 +349,10 @@ class _Writer:
             trump = pick.play.trump
             if trump >= 0:
                 out[self.o_trump + SUIT_SLOT[trump]] = 1.0
-            out[self.o_debt] = pick.debt / max_debt
-            out[self.o_debt + 1] = state.bonus / max_debt
+            if pick.debt:
+                out[self.o_debt] = pick.debt / max_debt
+            if state.bonus:
+                out[self.o_debt + 1] = state.bonus / max_debt
         b = self.o_bid
         passed = state.passed
         for s in range(n):
@@ -349,7 +366,8 @@ class _Writer:
             out[b + 2 * n + rows] = current.debt / max_debt
         if state.forced:
             out[b + 2 * n + rows + 1] = 1.0
-        out[b + 2 * n + rows + 2] = state.offer / max_debt
+        if state.offer:
+            out[b + 2 * n + rows + 2] = state.offer / max_debt
         points, won = state.points, state.tricks_won
         per_trick = self.per_trick
         o_points = self.o_points
