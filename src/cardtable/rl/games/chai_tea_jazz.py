@@ -20,6 +20,7 @@ from array import array
 from typing import Any, Final, cast
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from cardtable.engine.game import State
 from cardtable.games.chai_tea_jazz import cards
@@ -226,6 +227,10 @@ class ChaiTeaJazzCodec(Codec):
                 out[self.o_result + rel(seat, s)] = place / n
 
 
+# compiled, a class that allows interpreted subclasses allocates without running
+# ``__init__``, which unpickling and copying need: the codec (and so this) is pickled
+# with the OpenSpiel game
+@mypyc_attr(allow_interpreted_subclasses=True)
 class _Writer:
     """A seat's tensor straight from the state: the numbers ``_fill`` reads in the view.
 
