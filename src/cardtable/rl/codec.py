@@ -23,6 +23,10 @@ import numpy as np
 from cardtable.engine.game import Game, State
 from cardtable.rl.spaces import ActionTable, Layout
 
+# a dtype instance passed by position: ``np.frombuffer`` resolves a ``dtype=`` keyword
+# naming a scalar type at about the cost of the rest of the call, at every step
+FLOAT32 = np.dtype(np.float32)
+
 CODECS: dict[str, str] = {
     "contest": "cardtable.rl.games.contest:ContestCodec",
     "chez": "cardtable.rl.games.chez:ChezCodec",
@@ -76,12 +80,12 @@ class Codec(ABC):
         # cheaper than filling a list (or assigning numpy items) and converting
         out = array("f", self._zeros)
         self._fill(obs, out)  # type: ignore[arg-type]  # float32 storage filled like the array
-        return np.frombuffer(out, dtype=np.float32)
+        return np.frombuffer(out, FLOAT32)
 
     def tensor(self, state: State, seat: int) -> np.ndarray:
         out = array("f", self._zeros)
         self._write(state, seat, out)  # type: ignore[arg-type]  # as in ``encode``
-        return np.frombuffer(out, dtype=np.float32)
+        return np.frombuffer(out, FLOAT32)
 
     def _write(self, state: State, seat: int, out: np.ndarray) -> None:
         """Write ``seat``'s tensor into a zeroed one, straight from the state.

@@ -22,6 +22,8 @@ from cardtable.engine.game import Action, State
 
 # what an id may be (a tuple: ``int | np.integer`` would build a union on every call)
 _IDS = (int, np.integer)
+# a dtype instance passed by position (see ``codec.FLOAT32``)
+INT8 = np.dtype(np.int8)
 
 
 class ActionSpaceError(CardtableError, ValueError):
@@ -84,7 +86,7 @@ class ActionTable:
         buf = bytearray(len(self.labels))
         for i in self.legal_ids(state):
             buf[i] = 1
-        return np.frombuffer(buf, dtype=np.int8)
+        return np.frombuffer(buf, INT8)
 
     def action_of(self, state: State, action_id: int) -> Action:
         """The legal action of ``state`` with this id, or a typed error naming it."""

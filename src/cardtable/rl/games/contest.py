@@ -16,7 +16,7 @@ The consequences' ids follow the game's registry (``rules.CONSEQUENCES``), in it
 from __future__ import annotations
 
 from array import array
-from typing import Any, cast
+from typing import Any, Final, cast
 
 import numpy as np
 
@@ -35,6 +35,9 @@ PIECES: str = LETTERS
 # the observation's phase names, in the engine's order
 PHASES: tuple[str, ...] = PHASE_NAMES
 PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
+# a dtype instance passed by position: ``np.frombuffer`` resolves a scalar type at
+# about the cost of the rest of the call
+FLOAT32: Final = np.dtype(np.float32)
 # counts are divided by SCALE so that a full pile (16 cards) reads as 1
 SCALE = 16.0
 
@@ -93,7 +96,7 @@ class ContestCodec(Codec):
         """``_write`` in one compiled call (every step asks it)."""
         out = array("f", self._zeros)
         self._write(state, seat, out)  # type: ignore[arg-type]  # float32 storage filled like the array
-        return np.frombuffer(out, dtype=np.float32)
+        return np.frombuffer(out, FLOAT32)
 
     def _write(self, state: State, seat: int, out: np.ndarray) -> None:
         """What ``_fill`` writes from ``view(seat)``, read from the fields that view reads.
