@@ -40,8 +40,8 @@ RATINGS: dict[str, dict[str, str]] = {
     "chez": {
         "expert": "first in 52.2% of 400 games vs three medium (hard: 42.2%, same deals)",
         "hard": "OpenSkill 28.4; first in 46.2% of 400 four-level games, 42.2% vs three medium",
-        "medium": "OpenSkill 21.7; first in 19.8% of 400 four-level games",
-        "easy": "OpenSkill 23.9; first in 32.5% of 400 four-level games",
+        "medium": "OpenSkill 23.9; first in 32.5% of 400 four-level games",
+        "easy": "OpenSkill 21.7; first in 19.8% of 400 four-level games, 18.2% vs three medium",
     },
     "chez-geek": {
         # vs three medium: 30,000 games at eight seeds (docs/notes/sandbag-tuning.md, 8th round);

@@ -55,11 +55,17 @@ class ChezGame(ChezRuleset):
     observation_schema: ClassVar[Any] = ChezObservation
     public_schema: ClassVar[Any] = ChezPublicObservation
     # levels offered to people (lobby, --bots hard): specs, rated in docs/bots.md
+    # (head to head, the heuristic came first in 18.2% of 400 games against three
+    # ismcts(iterations=100): the short search is the stronger, so it is medium)
     bot_levels: ClassVar[dict[str, str]] = {
-        "easy": "ismcts(iterations=100)",
-        "medium": "heuristic",
+        "easy": "heuristic",
+        "medium": "ismcts(iterations=100)",
         "hard": "ismcts(max_time=0.9)",
         "expert": "ismcts(iterations=3000, max_actions=150000)",
+    }
+    bot_level_notes: ClassVar[dict[str, str]] = {
+        "easy": "the game's rule-of-thumb player: instant",
+        "medium": "a short search: quick, and beats the rule-of-thumb player",
     }
 
     def new_initial_state(self, seed: int | None = None, deal: Any = None) -> ChezState:
