@@ -39,6 +39,9 @@ from cardtable.rl.spaces import ActionTable, Layout
 GOAL_SCALE: Final = 30.0
 N_PLAYS: Final = len(PLAY_NAMES)
 N_STEPS: Final = len(STEP_NAMES)
+# dtypes made once: numpy converts a type given as ``dtype=np.float32`` on every call
+F32: Final = np.dtype(np.float32)
+I8: Final = np.dtype(np.int8)
 
 
 def _thirds(count: int) -> list[float]:
@@ -111,7 +114,9 @@ class ChezGeekCodec(Codec):
     game: ChezGeekGame
 
     def _action_table(self) -> ActionTable:
-        return ActionTable(action_labels(self.game))
+        table = ActionTable(action_labels(self.game))
+        self.size_of_actions = len(table)
+        return table
 
     def utility(self) -> tuple[float, float, float | None]:
         return (0.0, 1.0, None)  # the match's winner gets 1
@@ -154,103 +159,30 @@ class ChezGeekCodec(Codec):
             "pending step (one-hot: " + ", ".join(STEP_NAMES) + "), its relative seat",
         )
         self.o_result = a("result", n, "final place per relative seat / players (0 until over)")
+        self._writer = _Writer(self)
+        self.tensor_size = layout.size
 
     def tensor(self, state: State, seat: int) -> np.ndarray:
-        """``_write`` in one call of this module (every step asks it)."""
-        out = array("f", self._zeros)
-        self._write(state, seat, out)  # type: ignore[arg-type]  # float32 storage filled like the array
-        return np.frombuffer(out, dtype=np.float32)
+        """``_write`` in one call of this module (every step asks it).
+
+        Written through a memoryview of a zeroed numpy array: its item assignment packs
+        a float directly, where an ``array('f')``'s parses it with a format string, and
+        the zeroed array costs less than an ``array('f')`` copied and viewed by numpy.
+        """
+        out = np.zeros(self.tensor_size, F32)
+        self._writer.write(cast(ChezGeekCore, state), seat, out.data)
+        return out
+
+    def mask(self, state: State) -> np.ndarray:
+        """``ActionTable.mask`` with the dtype made once (every step asks it)."""
+        buf = bytearray(self.size_of_actions)
+        for i in self.actions.legal_ids(state):
+            buf[i] = 1
+        return np.frombuffer(buf, I8)
 
     def _write(self, state: State, seat: int, out: np.ndarray) -> None:
-        """What ``_fill`` writes from ``observation(seat)``, read from the fields it is built of.
-
-        Of hidden cards it reads only ``seat``'s own hand; of the other seats, the
-        sizes of their hands, and the announced plays' cards (played face up). An
-        index is the place the observation's name has in ``_fill``'s table: a phase,
-        step or play kind is its number (the name lists are in that order), a card
-        type its place in the deck, a Job its place in the deck's Jobs. Entries start
-        at zero, so only those that are not zero are written, each once where a count
-        adds up (an item written costs more than the arithmetic that decides it).
-        """
-        st = cast(ChezGeekCore, state)
-        n = st.n
-        c = self.ncards
-        slot_type = st.slot_type
-        out[self.o_phase + int(st.phase)] = 1.0
-        out[self.o_seats + (st.turn - seat) % n] = 1.0
-        cp = st.cp
-        if isinstance(cp, int):
-            out[self.o_seats + n + (cp - seat) % n] = 1.0
-        m = self.o_misc
-        if st.income:
-            out[m] = st.income / 6.0
-        if st.ft:
-            out[m + 1] = st.ft / 6.0
-        if st.pile_n:
-            out[m + 2] = st.pile_n / self.deck_size
-        if st.discard:
-            out[m + 3] = len(st.discard) / self.deck_size
-        games = st.games
-        out[m + 4] = min(st.game_no + 1, games) / games
-        hand = [slot_type[s] for s in st.hands[seat]]
-        if hand:
-            _runs(out, self.o_hand, hand, True)
-        jobs = self.njobs
-        width = jobs + 6
-        for r in range(n):
-            s = (seat + r) % n
-            base = self.o_player + r * width
-            tail = base + jobs
-            job = st.job_of[s]
-            if job >= 0:
-                out[base + job] = 1.0
-                goal = st.jobdefs[job].slack_goal
-                if goal:
-                    out[tail + 1] = goal / GOAL_SCALE
-            room = st.rooms[s]
-            if room:
-                slack = 0
-                types: list[int] = []
-                for card in room:
-                    slack += card[1]
-                    types.append(card[0])
-                if slack:
-                    out[tail] = slack / GOAL_SCALE
-                _runs(out, self.o_room + r * c, types, False)
-            held = len(st.hands[s])
-            if held:
-                out[tail + 2] = held / 10.0
-            owed = st.pen_ft[s]
-            if owed:
-                out[tail + 3] = owed
-            owed = st.pen_income[s]
-            if owed:
-                out[tail + 4] = owed
-            won = st.wins[s]
-            if won:
-                out[tail + 5] = won / games
-        if st.table:
-            _runs(out, self.o_table, [e[0] for e in st.table], False)
-        sb = self.o_stack
-        cards_at = sb + N_PLAYS + n
-        for step in st.stack:
-            if type(step) is not Announced:
-                continue
-            out[sb + int(step.play_kind)] += 1.0
-            out[sb + N_PLAYS + (step.seat - seat) % n] = 1.0
-            for slot in step.slots:
-                out[cards_at + slot_type[slot]] += 1.0
-        if st.stack and not st.over:
-            top = st.stack[-1]
-            p = self.o_prompt
-            out[p + int(top.kind)] = 1.0
-            if top.seat >= 0:
-                out[p + N_STEPS + (top.seat - seat) % n] = 1.0
-        if st.over:
-            places = st.places()
-            if places:
-                for s, place in enumerate(places):
-                    out[self.o_result + (s - seat) % n] = place / n
+        """What ``_fill`` writes from ``observation(seat)``, read from the state (``_Writer``)."""
+        self._writer.write(cast(ChezGeekCore, state), seat, out)
 
     def _fill(self, obs: dict[str, Any], out: np.ndarray) -> None:
         g = self.game
@@ -311,7 +243,120 @@ class ChezGeekCodec(Codec):
                 out[self.o_result + rel(s)] = place / n
 
 
-def _runs(out: np.ndarray, base: int, types: list[int], thirds: bool) -> None:
+class _Writer:
+    """A seat's tensor written from the state; the layout's offsets as typed fields.
+
+    A class of its own because the codec derives from the interpreted ``Codec``:
+    compiled, the codec's attributes are dictionary lookups, these native fields.
+    """
+
+    def __init__(self, codec: ChezGeekCodec) -> None:
+        self.phase = codec.o_phase
+        self.seats = codec.o_seats
+        self.misc = codec.o_misc
+        self.hand = codec.o_hand
+        self.player = codec.o_player
+        self.room = codec.o_room
+        self.table = codec.o_table
+        self.stack = codec.o_stack
+        self.prompt = codec.o_prompt
+        self.result = codec.o_result
+        self.ncards: int = codec.ncards
+        self.njobs: int = codec.njobs
+        self.deck_size: float = codec.deck_size
+
+    def write(self, st: ChezGeekCore, seat: int, out: Any) -> None:
+        """What ``_fill`` writes from ``observation(seat)``, read from the fields it is built of.
+
+        Of hidden cards it reads only ``seat``'s own hand; of the other seats, the
+        sizes of their hands, and the announced plays' cards (played face up). An
+        index is the place the observation's name has in ``_fill``'s table: a phase,
+        step or play kind is its number (the name lists are in that order), a card
+        type its place in the deck, a Job its place in the deck's Jobs. Entries start
+        at zero, so only those that are not zero are written, each once where a count
+        adds up (an item written costs more than the arithmetic that decides it).
+        """
+        n = st.n
+        c = self.ncards
+        slot_type = st.slot_type
+        out[self.phase + int(st.phase)] = 1.0
+        out[self.seats + (st.turn - seat) % n] = 1.0
+        cp = st.cp
+        if isinstance(cp, int):
+            out[self.seats + n + (cp - seat) % n] = 1.0
+        m = self.misc
+        if st.income:
+            out[m] = st.income / 6.0
+        if st.ft:
+            out[m + 1] = st.ft / 6.0
+        if st.pile_n:
+            out[m + 2] = st.pile_n / self.deck_size
+        if st.discard:
+            out[m + 3] = len(st.discard) / self.deck_size
+        games = st.games
+        out[m + 4] = min(st.game_no + 1, games) / games
+        hand = [slot_type[s] for s in st.hands[seat]]
+        if hand:
+            _runs(out, self.hand, hand, True)
+        jobs = self.njobs
+        width = jobs + 6
+        for r in range(n):
+            s = (seat + r) % n
+            base = self.player + r * width
+            tail = base + jobs
+            job = st.job_of[s]
+            if job >= 0:
+                out[base + job] = 1.0
+                goal = st.jobdefs[job].slack_goal
+                if goal:
+                    out[tail + 1] = goal / GOAL_SCALE
+            room = st.rooms[s]
+            if room:
+                slack = 0
+                types: list[int] = []
+                for card in room:
+                    slack += card[1]
+                    types.append(card[0])
+                if slack:
+                    out[tail] = slack / GOAL_SCALE
+                _runs(out, self.room + r * c, types, False)
+            held = len(st.hands[s])
+            if held:
+                out[tail + 2] = held / 10.0
+            owed = st.pen_ft[s]
+            if owed:
+                out[tail + 3] = owed
+            owed = st.pen_income[s]
+            if owed:
+                out[tail + 4] = owed
+            won = st.wins[s]
+            if won:
+                out[tail + 5] = won / games
+        if st.table:
+            _runs(out, self.table, [e[0] for e in st.table], False)
+        sb = self.stack
+        cards_at = sb + N_PLAYS + n
+        for step in st.stack:
+            if type(step) is not Announced:
+                continue
+            out[sb + int(step.play_kind)] += 1.0
+            out[sb + N_PLAYS + (step.seat - seat) % n] = 1.0
+            for slot in step.slots:
+                out[cards_at + slot_type[slot]] += 1.0
+        if st.stack and not st.over:
+            top = st.stack[-1]
+            p = self.prompt
+            out[p + int(top.kind)] = 1.0
+            if top.seat >= 0:
+                out[p + N_STEPS + (top.seat - seat) % n] = 1.0
+        if st.over:
+            places = st.places()
+            if places:
+                for s, place in enumerate(places):
+                    out[self.result + (s - seat) % n] = place / n
+
+
+def _runs(out: Any, base: int, types: list[int], thirds: bool) -> None:
     """Each card type's count in ``types`` at ``base + type``: in thirds for a hand.
 
     Sorted, then written once per run of a type (``types`` is sorted in place).
