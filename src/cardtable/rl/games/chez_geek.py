@@ -159,7 +159,19 @@ class ChezGeekCodec(Codec):
             "pending step (one-hot: " + ", ".join(STEP_NAMES) + "), its relative seat",
         )
         self.o_result = a("result", n, "final place per relative seat / players (0 until over)")
-        self._writer = _Writer(self)
+        offsets = (
+            self.o_phase,
+            self.o_seats,
+            self.o_misc,
+            self.o_hand,
+            self.o_player,
+            self.o_room,
+            self.o_table,
+            self.o_stack,
+            self.o_prompt,
+            self.o_result,
+        )
+        self._writer = _Writer(offsets, c, jobs, self.deck_size)
         self.tensor_size = layout.size
 
     def tensor(self, state: State, seat: int) -> np.ndarray:
@@ -250,20 +262,28 @@ class _Writer:
     compiled, the codec's attributes are dictionary lookups, these native fields.
     """
 
-    def __init__(self, codec: ChezGeekCodec) -> None:
-        self.phase = codec.o_phase
-        self.seats = codec.o_seats
-        self.misc = codec.o_misc
-        self.hand = codec.o_hand
-        self.player = codec.o_player
-        self.room = codec.o_room
-        self.table = codec.o_table
-        self.stack = codec.o_stack
-        self.prompt = codec.o_prompt
-        self.result = codec.o_result
-        self.ncards: int = codec.ncards
-        self.njobs: int = codec.njobs
-        self.deck_size: float = codec.deck_size
+    def __init__(self, offsets: tuple[int, ...], ncards: int, njobs: int, deck_size: float) -> None:
+        # the slices' offsets in ``ChezGeekCodec._declare``'s order
+        self.offsets = offsets
+        (
+            self.phase,
+            self.seats,
+            self.misc,
+            self.hand,
+            self.player,
+            self.room,
+            self.table,
+            self.stack,
+            self.prompt,
+            self.result,
+        ) = offsets
+        self.ncards = ncards
+        self.njobs = njobs
+        self.deck_size = deck_size
+
+    def __reduce__(self) -> tuple[type[_Writer], tuple[object, ...]]:
+        # compiled, a native class has no default unpickling (a pickled game keeps its codec)
+        return (_Writer, (self.offsets, self.ncards, self.njobs, self.deck_size))
 
     def write(self, st: ChezGeekCore, seat: int, out: Any) -> None:
         """What ``_fill`` writes from ``observation(seat)``, read from the fields it is built of.
