@@ -124,6 +124,7 @@ GAMES: dict[str, tuple[str, ...]] = {
         "cardtable.games.chez_geek.resample",
         "cardtable.games.chez_geek.state",
         "cardtable.games.chez_geek.game",
+        "cardtable.rl.games.chez_geek",
     ),
 }
 

@@ -21,7 +21,7 @@ from tests.rl.configs import config_id, every_config
 
 CONFIGS = every_config()
 # the games whose codec writes from the state (the others go through the observation)
-STRAIGHT: set[str] = {"contest", "chai-tea-jazz", "chez"}
+STRAIGHT: set[str] = {"contest", "chai-tea-jazz", "chez", "chez-geek"}
 POSITIONS = 2_000  # per player count and seat-position pair: every seat is compared
 
 
