@@ -22,8 +22,9 @@ NOTES = {
     "expert": "the strongest search; may take several seconds a move",
 }
 
-# measured ratings: game -> level -> text shown, copied from the ladders in docs/bots.md
-# (an expert rated in a ladder of its own gives first places, not another ladder's OpenSkill)
+# measured ratings: game -> level -> text shown, copied from the ladders in docs/bots.md;
+# a level measured head to head against the one below it (benchmarks/ladder.py, "The
+# ladder, head to head") shows that, the others their arena figures until they are
 RATINGS: dict[str, dict[str, str]] = {
     "chai-tea-jazz": {
         "expert": "first in 50.3% of 300 games with hard (47.0%) and medium (2.7%)",
@@ -34,14 +35,14 @@ RATINGS: dict[str, dict[str, str]] = {
     "contest": {
         "expert": "OpenSkill 23.9; wins 69.9% of 356 five-level games",
         "hard": "OpenSkill 22.2; wins 61.1% of 357 five-level games, 65.5% of 400 vs medium",
-        "medium": "OpenSkill 21.3; wins 41.5% of 357 five-level games",
-        "easy": "OpenSkill 19.0; wins 45.6% of 360 five-level games",
+        "medium": "wins 62.5% of 400 games against easy (57.7–67.1%)",
+        "easy": "wins 68.5% of 400 games against random (63.8–72.9%)",
     },
     "chez": {
         "expert": "first in 52.2% of 400 games vs three medium (hard: 42.2%, same deals)",
         "hard": "OpenSkill 28.4; first in 46.2% of 400 four-level games, 42.2% vs three medium",
-        "medium": "OpenSkill 23.9; first in 32.5% of 400 four-level games",
-        "easy": "OpenSkill 21.7; first in 19.8% of 400 four-level games, 18.2% vs three medium",
+        "medium": "first in 38.0% of 400 games against three easy (33.4–42.8%)",
+        "easy": "first in 74.0% of 400 games against three random (69.5–78.1%)",
     },
     "chez-geek": {
         # vs three medium: 30,000 games at eight seeds (docs/notes/sandbag-tuning.md, 8th round);
