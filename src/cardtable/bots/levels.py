@@ -29,8 +29,8 @@ RATINGS: dict[str, dict[str, str]] = {
     "chai-tea-jazz": {
         "expert": "first in 50.3% of 300 games with hard (47.0%) and medium (2.7%)",
         "hard": "OpenSkill 30.5; first in 79.0% of 300 three-level games, 74.5% vs two medium",
-        "medium": "OpenSkill 18.1; first in 16.3% of 300 three-level games",
-        "easy": "OpenSkill 8.3; first in 4.7% of 300 three-level games",
+        "medium": "first in 72.0% of 300 games against two easy (66.7–76.8%)",
+        "easy": "first in 98.7% of 300 games against two random (96.6–99.5%)",
     },
     "contest": {
         "expert": "OpenSkill 23.9; wins 69.9% of 356 five-level games",
