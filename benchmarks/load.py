@@ -66,6 +66,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
+import orjson
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -88,8 +89,14 @@ class Stats:
         self.games = 0
 
 
-async def seat_client(url: str, token: str, rng: random.Random, stats: Stats) -> None:
-    """One seat playing random legal moves; a cut socket is counted and reconnected (since)."""
+async def seat_client(
+    url: str, token: str, rng: random.Random, stats: Stats, think: float = 0.0
+) -> None:
+    """One seat playing random legal moves; a cut socket is counted and reconnected (since).
+
+    With ``think`` the seat waits 0.5-1.5 times that many seconds before each
+    move, as a person does; move -> ack is timed from the moment it sends.
+    """
     sent: dict[str, float] = {}
     last = 0
     while True:
@@ -97,7 +104,7 @@ async def seat_client(url: str, token: str, rng: random.Random, stats: Stats) ->
             async with connect(url, max_size=2**22, open_timeout=300) as ws:
                 await ws.send(json.dumps({"type": "hello", "token": token, "since": last}))
                 async for raw in ws:
-                    msg = json.loads(raw)
+                    msg = orjson.loads(raw)
                     kind = msg["type"]
                     now = time.perf_counter()
                     if kind == "ack":
@@ -117,6 +124,8 @@ async def seat_client(url: str, token: str, rng: random.Random, stats: Stats) ->
                             return
                         legal = msg["view"]["legal"]
                         if legal:
+                            if think > 0:
+                                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                             msg_id = f"l{next(ids)}"
                             sent[msg_id] = time.perf_counter()
                             await ws.send(
@@ -144,6 +153,7 @@ async def one_game(
     seed: int,
     stats: Stats,
     bot: str | None = None,
+    think: float = 0.0,
 ) -> None:
     """One game: every seat a scripted client, or seat 0 a client and the others ``bot``."""
     seats = [{"kind": "human"}] * players
@@ -157,14 +167,16 @@ async def one_game(
     rng = random.Random(seed)
     await asyncio.gather(
         *(
-            seat_client(url, inv["token"], random.Random(rng.getrandbits(32)), stats)
+            seat_client(url, inv["token"], random.Random(rng.getrandbits(32)), stats, think)
             for inv in created["invites"]
         )
     )
     stats.games += 1
 
 
-async def run(base: str, game: str, players: int, tables: int, games: int) -> Stats:
+async def run(
+    base: str, game: str, players: int, tables: int, games: int, think: float = 0.0
+) -> Stats:
     stats = Stats()
     queue = list(range(games))
     async with httpx.AsyncClient(base_url=base, timeout=600) as api:
@@ -172,7 +184,7 @@ async def run(base: str, game: str, players: int, tables: int, games: int) -> St
         async def worker() -> None:
             while queue:
                 seed = queue.pop()
-                await one_game(api, base, game, players, seed, stats)
+                await one_game(api, base, game, players, seed, stats, think=think)
 
         await asyncio.gather(*(worker() for _ in range(tables)))
     return stats
@@ -409,7 +421,7 @@ def measure_processes(processes: int, database: str, args: argparse.Namespace) -
         cpu0 = [process_cpu(p) or 0.0 for p in pids + balancer]
         t0 = time.perf_counter()
         client0 = time.process_time()
-        stats = asyncio.run(run(base, args.game, args.players, args.tables, args.games))
+        stats = asyncio.run(run(base, args.game, args.players, args.tables, args.games, args.think))
         elapsed = time.perf_counter() - t0
         client_cpu = time.process_time() - client0
         cpu = [(process_cpu(p) or 0.0) - c for p, c in zip(pids + balancer, cpu0, strict=True)]
@@ -461,7 +473,7 @@ def measure(name: str, base: str | None, database: str | None, args: argparse.Na
         t0 = time.perf_counter()
         cpu0 = time.process_time()
         cpu_server0 = process_cpu(proc.pid) if proc is not None else None
-        stats = asyncio.run(run(base, args.game, args.players, args.tables, args.games))
+        stats = asyncio.run(run(base, args.game, args.players, args.tables, args.games, args.think))
         elapsed = time.perf_counter() - t0
         client_cpu = time.process_time() - cpu0
         if proc is not None and cpu_server0 is not None:
@@ -513,7 +525,8 @@ def report(results: list[Result], args: argparse.Namespace) -> None:
     print(
         f"\n{args.games} {args.game} games per database, {args.tables} tables at once, "
         f"{args.players} WebSocket clients per table, {os.cpu_count()} cores "
-        "(server and clients share them)"
+        + (f"thinking {args.think * 1000:.0f} ms (0.5-1.5x) a move, " if args.think else "")
+        + "(server and clients share them)"
     )
     width = max(len(label) for label, _ in rows)
     cells = [[fmt(r) for r in results] for _, fmt in rows]
@@ -532,6 +545,12 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--tables", type=int, default=50, help="tables playing at once (default 50)")
     p.add_argument("--games", type=int, default=200, help="games per database (default 200)")
+    p.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="seconds a seat waits before each move, varied 0.5-1.5x (default 0: at once)",
+    )
     p.add_argument("--game", default="contest", help="game to play (default contest)")
     p.add_argument("--players", type=int, default=2, help="players per table (default 2)")
     p.add_argument("--url", default=None, help="measure a running server instead")

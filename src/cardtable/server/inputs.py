@@ -64,7 +64,13 @@ def load_json(raw: str | bytes, max_bytes: int, max_depth: int) -> Any:
     size = len(raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw)
     if size > max_bytes:
         raise InputError("too_large", f"message of {size} bytes; the limit is {max_bytes}")
-    if json_depth(raw) > max_depth:
+    # a document with no more brackets than the limit cannot nest deeper (most messages)
+    opening = (
+        raw.count("[") + raw.count("{")
+        if isinstance(raw, str)
+        else raw.count(b"[") + raw.count(b"{")
+    )
+    if opening > max_depth and json_depth(raw) > max_depth:
         raise InputError("too_deep", f"JSON nested deeper than {max_depth} levels")
     try:
         data = json.loads(raw, parse_constant=_no_constant)

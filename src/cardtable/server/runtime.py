@@ -363,9 +363,39 @@ class TableRuntime:
                     raise ProtocolError("wrong_seat", "it is not your decision", current)
                 action = self._parse(text)
                 await self._commit([(seat, action, msg_id)])
+                self._show_if_settled()
                 reply = None
         self.kick()
         return reply
+
+    def _show_if_settled(self) -> None:
+        """Show a position that waits for a person (or is over) now, not on the driver's turn.
+
+        The driver would show it unchanged one turn of the event loop later; shown
+        here, the mover's ``update`` is written together with its ``ack`` (one
+        send on its socket instead of two). Positions the driver must act on
+        first (chance, a reaction window, a bot to move) are left to it.
+        """
+        state = self.state
+        if self.phase is not None or self.closed:
+            return
+        if not state.is_terminal():
+            if state.is_chance_node() or is_reaction(state):
+                return
+            if state.current_player() in self.bots:
+                return
+            self._start_turn_clock(time.time())
+        if self._sent_move != self.move:
+            self.broadcast()
+
+    def _start_turn_clock(self, now: float) -> float | None:
+        """The deadline of a person's turn at this move, set when first asked (no clock: None)."""
+        seconds = float(self.options.get("turn_seconds") or 0.0)
+        if seconds <= 0:
+            return None
+        if self.turn_deadline is None or self.turn_deadline[0] != self.move:
+            self.turn_deadline = (self.move, now + seconds)
+        return self.turn_deadline[1]
 
     def _parse(self, text: str) -> Action:
         try:
@@ -623,11 +653,8 @@ class TableRuntime:
         if player in self.bots:
             await self._commit([(player, await self._bot_act(player), None)])
             return True
-        seconds = float(self.options.get("turn_seconds") or 0.0)
-        if seconds > 0:
-            if self.turn_deadline is None or self.turn_deadline[0] != move:
-                self.turn_deadline = (move, now + seconds)
-            deadline = self.turn_deadline[1]
+        deadline = self._start_turn_clock(now)
+        if deadline is not None:
             if now >= deadline:
                 await self._commit([(player, default_action(state), TIMEOUT)])
                 return True

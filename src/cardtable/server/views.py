@@ -15,6 +15,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from cardtable.engine.game import Action, State, decline_of, is_decline
 
 
@@ -164,6 +166,19 @@ def spectator_view(state: State, prompt: Prompt | None, reacting: bool) -> dict[
         "reaction": reacting,
         "result": result_of(state),
     }
+
+
+_NON_STR_KEYS = orjson.OPT_NON_STR_KEYS
+
+
+def encode_json(message: dict[str, Any]) -> str:
+    """A message as compact JSON text, as ``json.dumps`` writes it with ``ensure_ascii=False``.
+
+    Why orjson: every move is encoded once for each seat and spectator, and
+    the standard library's encoder was a tenth of the server's time per move.
+    Keys that are not strings (a seat number) become strings, as in ``json``.
+    """
+    return orjson.dumps(message, option=_NON_STR_KEYS).decode()
 
 
 def update_message(

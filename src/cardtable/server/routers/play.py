@@ -25,6 +25,7 @@ from cardtable.server.runtime import Subscriber, TableRuntime
 from cardtable.server.schemas import AutoPassMsg, Hello, MoveMsg, PingMsg, parse_client_message
 from cardtable.server.settings import Settings
 from cardtable.server.tokens import hash_token
+from cardtable.server.views import encode_json
 
 router = APIRouter(tags=["play"])
 log = logging.getLogger("cardtable.server")
@@ -59,7 +60,9 @@ def origin_allowed(ws: WebSocket, settings: Settings) -> bool:
 async def _receive_text(ws: WebSocket, seconds: float) -> str | bytes | None:
     """The next frame, or ``None`` when the client left or stayed silent ``seconds``."""
     try:
-        msg = await asyncio.wait_for(ws.receive(), timeout=seconds)
+        # ``timeout`` and not ``wait_for``: no task made per message
+        async with asyncio.timeout(seconds):
+            msg = await ws.receive()
     except TimeoutError:
         with contextlib.suppress(Exception):
             await ws.send_json(ProtocolError("idle", "nothing received; closing").to_message())
@@ -78,7 +81,8 @@ async def _writer(ws: WebSocket, sub: Subscriber) -> None:
             with contextlib.suppress(Exception):
                 await ws.close(code=4000)
             return
-        await ws.send_json(message)
+        # what ``send_json`` sends (compact, UTF-8), encoded several times faster
+        await ws.send_text(encode_json(message))
 
 
 def welcome(rt: TableRuntime, manager: TableManager, seat: int | None) -> dict[str, Any]:
