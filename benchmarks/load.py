@@ -14,6 +14,10 @@ default durability (every commit flushed) and sets that variable:
 
     scripts/with-postgres --durable .venv/bin/python benchmarks/load.py --tables 50 --games 200
 
+``--think SECONDS`` makes every seat pause 0.5-1.5 times that before each
+move, as a person does; without it each table always has a move in flight and
+move -> ack measures the queue at saturation rather than the work of a move.
+
 ``--url`` measures a server you started instead.
 A 500-table run: ``--tables 500 --games 500 --databases sqlite``.
 
