@@ -10,7 +10,7 @@ For each game at its default player count, over seeded random games:
   pass picked, read from a list: ``observe`` and ``step`` only). The pick is
   the difference. It reads the legal ids off a ``bool`` view of the int8 mask
   (``mask.view(np.bool_).nonzero()[0]``) and draws one with ``random.Random``:
-  ``np.flatnonzero`` on the int8 mask itself takes a slow path in numpy, 4–5
+  ``np.flatnonzero`` on the int8 mask itself takes a slow path in numpy, about 5
   µs over Chez Geek's 2,614 ids, more than the environment's own observe;
 - OpenSpiel: steps per second of a random playout of the registered OpenSpiel
   game (every action counts, chance included), which also keeps the
