@@ -474,6 +474,9 @@ class ISMCTSBot(SearchingBot):
         eps = self.rollout_epsilon
         limit = self.rollout_limit
         steps = 0
+        # ``below``'s draw written out with ``getrandbits`` looked up once (see
+        # ``engine.draws.shuffle``): the same numbers, one lookup per rollout, not per move
+        bits = rng.getrandbits
         while True:
             player = det.current_player()
             if player is _TERMINAL:
@@ -490,7 +493,12 @@ class ISMCTSBot(SearchingBot):
                 continue
             legal = det.legal_actions()
             if bots is None or len(legal) == 1 or rng.random() < eps:
-                det.apply_action(legal[below(rng, len(legal))])
+                n = len(legal)
+                k = n.bit_length()
+                j = bits(k)
+                while j >= n:
+                    j = bits(k)
+                det.apply_action(legal[j])
             else:
                 assert isinstance(player, int)
                 det.apply_action(decide(bots[player], det, player))

@@ -28,6 +28,9 @@ import cardtable
 from cardtable.engine.game import Game, Marker, State
 from cardtable.rl.codec import Codec, codec_for
 
+# the end marker as a module name (an enum member is an attribute lookup on every step)
+_TERMINAL = Marker.TERMINAL
+
 
 def observation_space(codec: Codec) -> spaces.Dict:
     return spaces.Dict(
@@ -94,7 +97,7 @@ class CardtableAECEnv(AECEnv):
         state = self.state
         assert state is not None  # noqa: S101 - reset() comes first (the order wrapper checks)
         player = state.current_player()
-        if player is Marker.TERMINAL:
+        if player is _TERMINAL:
             returns = state.returns()
             for agent, seat in self._seat.items():
                 self.rewards[agent] = float(returns[seat])

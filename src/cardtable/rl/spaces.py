@@ -94,13 +94,14 @@ class ActionTable:
             raise ActionSpaceError(
                 f"action id {action_id!r} is outside 0..{len(self.labels) - 1} ({state.where()})"
             )
-        ids = self.legal_ids(state)
-        if action_id in ids:
-            return state.legal_actions()[ids.index(action_id)]
-        raise ActionSpaceError(
-            f"action id {int(action_id)} ({self.labels[action_id]!r}) is not legal now "
-            f"({state.where()})"
-        )
+        try:  # one scan of the legal ids (``in`` and then ``index`` would be two)
+            at = self.legal_ids(state).index(action_id)
+        except ValueError:
+            raise ActionSpaceError(
+                f"action id {int(action_id)} ({self.labels[action_id]!r}) is not legal now "
+                f"({state.where()})"
+            ) from None
+        return state.legal_actions()[at]
 
 
 @dataclass(frozen=True)

@@ -303,12 +303,12 @@ class ChaiTeaJazzFlow(ChaiTeaJazzPicking):
         return self.cp
 
     def _legal_actions(self) -> list[Action]:
-        if self.phase == PLAY:
+        if self.phase is PLAY:
             return self._play_legal()
         return self._picking_legal()
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.phase != DEAL:
+        if self.phase is not DEAL:
             return []
         left = self.deal_left
         if left is not None:
@@ -325,7 +325,7 @@ class ChaiTeaJazzFlow(ChaiTeaJazzPicking):
         same card (``test_ctj_values`` compares them at every deal). The draw is
         marked as sampled, so ``apply_action`` takes it without listing the outcomes.
         """
-        if self.phase != DEAL:
+        if self.phase is not DEAL:
             return super().sample_chance()
         left = self.deal_left
         r = self.rng.random()
@@ -351,14 +351,16 @@ class ChaiTeaJazzFlow(ChaiTeaJazzPicking):
         return chosen
 
     def _apply(self, action: Action) -> None:
+        # phases compared by identity (each is one member, and ``==`` on an ``IntEnum`` is a
+        # generic comparison, three a move)
         phase = self.phase
-        if phase != DEAL:
+        if phase is not DEAL:
             self.finished_round = None  # the next round's first decision (or any decision)
-        if phase == PLAY:
+        if phase is PLAY:
             assert isinstance(action, act.PlayCard), "legal in a trick: cards only"
             self.digest = hash((self.digest, action.card))
             self._apply_play(action.card)
-        elif phase == DEAL:
+        elif phase is DEAL:
             assert isinstance(action, act.Deal), "legal at a deal: Deal outcomes only"
             self._place(action.card)
         else:

@@ -18,6 +18,8 @@ from cardtable.games.chai_tea_jazz.cards import JOKER, POINTS
 from cardtable.games.chai_tea_jazz.core import ChaiTeaJazzCore
 from cardtable.games.chai_tea_jazz.events import Event
 
+# the trick event as a static (``Event.TRICK`` is two lookups by name, every trick)
+TRICK: Final = Event.TRICK
 JOKER_KEY: Final = 1000
 TRUMP_KEY: Final = 500
 LED_KEY: Final = 100
@@ -60,8 +62,17 @@ class ChaiTeaJazzTricks(ChaiTeaJazzCore):
         assert isinstance(seat, int), "called only when a seat is to act"
         game = self.game
         hand = self.hands[seat]
-        if not game.straw or card in hand:
-            hand.remove(card)
+        # the card's place found by comparing native ints, then deleted (``remove`` and
+        # ``in`` compare through the generic object protocol, card by card)
+        at = -1
+        for i in range(len(hand)):
+            if hand[i] == card:
+                at = i
+                break
+        if at >= 0:
+            del hand[at]
+        elif not game.straw:  # legality is checked first: ``remove``'s error, as before
+            raise ValueError("list.remove(x): x not in list")
         else:
             i = self.up[seat].index(card)
             self.up[seat][i] = -1
@@ -93,11 +104,14 @@ class ChaiTeaJazzTricks(ChaiTeaJazzCore):
             return
         winner = self.best_seat
         self.tricks_won[winner] += 1
-        self.points[winner] += sum([POINTS[c] for c in trick_cards])
+        won = 0
+        for c in trick_cards:
+            won += POINTS[c]
+        self.points[winner] += won
         self.captured[winner] += trick_cards
         entry = (self.trick_seats[0], tuple(trick_cards), winner)
         self.tricks_log.append(entry)
-        self.events.append((Event.TRICK, entry))
+        self.events.append((TRICK, entry))
         if self.flips:
             for s, i in self.flips:
                 self.up[s][i] = self.down[s][i]

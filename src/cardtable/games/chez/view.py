@@ -7,6 +7,7 @@ asked reveals nothing about who holds an Ace.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any, cast
 
 from mypy_extensions import mypyc_attr
@@ -140,6 +141,95 @@ class ChezView(ChezCore):
             "last_roll": last_roll,
             "prompt": self._prompt(),
         }
+
+    def information_digest(self, seat: int) -> Hashable:
+        """``observation(seat)`` as one tuple of the same values, for a search's tree keys.
+
+        Why: a search keys a node on the seat's information, and building the view (a
+        name for every card of the discard pile) and then a hashable image of it was a
+        tenth of a Chez search. The digest holds the same values in the same order,
+        with a card's kind for its name, a rank for its rank's name and a step's word
+        or an enum member for a label (each name stands for one of them), so two
+        states have equal digests exactly when the seat's observations are equal;
+        ``tests/chez/test_chez_digest.py`` checks both ways over re-deals.
+        """
+        check_seat(self, seat)
+        kind = self.kind
+        top = self.discard[-1] if self.discard else None
+        board = self.board
+        status = []
+        for q in range(self.n):
+            status.append(0 if self.active[q] else 1 if board.places[q] < board.top else 2)
+        hand = [kind[c] for c in self.hands[seat]]
+        hand.sort()
+        roll = self.last_roll
+        override = self.override
+        cp = self.cp
+        return (
+            seat,
+            tuple(hand),
+            tuple([len(h) for h in self.hands]),
+            kind[top] if top is not None else None,
+            (override[0], bool(override[1])) if override else None,
+            tuple([kind[c] for c in self.discard]),
+            tuple([kind[c] for c in self.secondary]),
+            self.pile_size,
+            self.turn,
+            self.direction,
+            cp if isinstance(cp, int) else None,
+            self.actions_left,
+            self.bonus_used,
+            self.facing,
+            tuple(self.plague),
+            tuple(
+                [
+                    None if c is None else (c.walls, tuple([kind[i] for i in c.ids]))
+                    for c in self.castle
+                ]
+            ),
+            tuple(status),
+            tuple(board.places),
+            tuple(self._finished_how()) if self.over else None,
+            None if roll is None else (roll[0], roll[1], tuple(roll[2]), tuple(roll[3])),
+            self._prompt_digest(),
+        )
+
+    def _prompt_digest(self) -> tuple[object, ...]:
+        """``_prompt`` as a tuple of the same values (kinds for card names)."""
+        if self.over:
+            return ("over",)
+        if not self.stack:
+            if self.facing:
+                return ("joker", self.turn, self.facing)
+            return ("turn", self.turn)
+        step = self.stack[-1]
+        if isinstance(step, WindowStep):
+            play = step.play
+            return (
+                "window",
+                self.cp if isinstance(self.cp, int) else None,
+                tuple(play.kinds),
+                self._play_name(play),
+                play.seat,
+                play.target if play.target >= 0 else None,
+                play.nopes,
+                step.as_only,
+            )
+        if isinstance(step, TargetStep):
+            play = step.play
+            return ("target", play.seat, self._play_name(play))
+        if isinstance(step, GiveStep):
+            play = step.play
+            return ("give", play.seat, play.target, step.left)
+        if isinstance(step, NameStep):
+            return ("name", self.turn)
+        if isinstance(step, RollStep):
+            return ("roll", step.seat, tuple(step.dice))
+        if isinstance(step, DrawStep):
+            return ("draw", step.seat)
+        if isinstance(step, TakeStep):
+            return ("take", step.play.seat, step.play.target)
+        return ("chance",)
 
     def _finished_how(self) -> list[str | None]:
         """How each seat left the game, as its public finish event says (at the end)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Hashable
 from typing import Any, Self, cast
 
 from mypy_extensions import mypyc_attr
@@ -49,6 +50,11 @@ class ChezGeekState(ChezGeekCore):
 
     def _legal_actions(self) -> list[Action]:
         return plays.legal(self)
+
+    def information_digest(self, seat: int) -> Hashable:
+        """The seat's observation as a tuple of its values (``view.information_digest``)."""
+        check_seat(cast(State, self), seat)
+        return view.information_digest(self, seat)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.cp is not CHANCE:

@@ -147,6 +147,96 @@ def observation(st: ChezGeekCore, seat: int) -> ChezGeekObservation:
     }
 
 
+def _prompt_digest(st: ChezGeekCore) -> tuple[object, ...] | None:
+    """``_prompt`` as a tuple of the same values (card types for slugs, kinds for labels)."""
+    if st.over or not st.stack:
+        return None
+    top = st.stack[-1]
+    slot_type = st.slot_type
+    if type(top) is Window:
+        play = cast(Announced, st.stack[top.ref])
+        asked = top.order[top.pos] if top.pos < len(top.order) else None
+        cards = tuple([slot_type[s] for s in play.slots])
+        return (top.kind, top.seat, play.play_kind, play.seat, cards, asked)
+    if type(top) is Shopping:
+        return (top.kind, top.seat, tuple([slot_type[s] for s in top.slots]))
+    if type(top) is SendPerson:
+        return (top.kind, top.seat, _room_type(st, top.uid))
+    if type(top) is PersonCost:
+        return (top.kind, top.seat, top.tags)
+    if type(top) is Roll:
+        # the view's "card" key comes before "purpose" when the rolled-for Person is in a
+        # room, after it when only the held card names it; its value is the held card's
+        first = _room_type(st, top.uid) if top.uid >= 0 else -1
+        card = top.held if top.held >= 0 else first
+        return (top.kind, top.seat, first >= 0, card, top.purpose)
+    return (top.kind, top.seat)
+
+
+def _room_type(st: ChezGeekCore, uid: int) -> int:
+    """The type of a room card by uid, or -1 if it has left (``_room_card``'s slug)."""
+    seat, i = find(st, uid)
+    return st.rooms[seat][i][0] if seat >= 0 else -1
+
+
+def information_digest(st: ChezGeekCore, seat: int) -> tuple[object, ...]:
+    """``observation(st, seat)`` as one tuple of the same values, for a search's tree keys.
+
+    Why: a search keys a node on the seat's information, and building the view
+    (dicts, card names, the log in words) and then a hashable image of it was an
+    eighth of a Chez Geek search. The digest holds the same values in the same
+    order, with a card type for a card's name, a Job's number for its name and an
+    enum member for its label (each name belongs to one of them), so two states
+    have equal digests exactly when the seat's observations are equal;
+    ``tests/chez_geek/test_cg_digest.py`` checks both ways over re-deals. The log is
+    the view's own words: an event may hold what the words leave out.
+    """
+    slot_type = st.slot_type
+    players = []
+    for s in range(st.n):
+        room = tuple([(c[0], c[1], bool(c[2])) for c in st.rooms[s]])
+        slack = st.slack_of(s)
+        players.append(
+            (st.job_of[s], slack, len(st.hands[s]), room, st.pen_ft[s], st.pen_income[s])
+        )
+    hand = [slot_type[s] for s in st.hands[seat]]
+    hand.sort()
+    stack = tuple(
+        [
+            (
+                step.play_kind,
+                step.seat,
+                tuple([slot_type[s] for s in step.slots]),
+                step.target if step.target >= 0 else None,
+                step.cancelled,
+            )
+            for step in st.stack
+            if type(step) is Announced
+        ]
+    )
+    cp = st.cp
+    result = (tuple(st.wins), st.places(), st.last_winner, _win_reason(st)) if st.over else None
+    return (
+        seat,
+        min(st.game_no + 1, st.games),
+        tuple(st.wins),
+        st.turn,
+        st.phase,
+        cp if isinstance(cp, int) else None,
+        st.income,
+        st.ft,
+        tuple(players),
+        tuple(hand),
+        st.pile_n,
+        tuple(st.discard),
+        tuple([(e[0], e[1], e[2], e[3]) for e in st.table]),
+        stack,
+        _prompt_digest(st),
+        tuple(_tail(st)),
+        result,
+    )
+
+
 def public_observation(st: ChezGeekCore) -> ChezGeekPublicView:
     """Seat 0's view with its seat and hand blanked: everything else in a view is public."""
     obs = observation(st, 0)

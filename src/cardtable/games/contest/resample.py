@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TypeVar
+from typing import Final, TypeVar
 
+from cardtable.engine.draws import shuffle
 from cardtable.engine.game import check_seat
 from cardtable.games.contest import actions as act
 from cardtable.games.contest.core import ContestCore
@@ -18,6 +19,9 @@ from cardtable.games.contest.deals import deal_of
 from cardtable.games.contest.pieces import LETTER
 
 S = TypeVar("S", bound=ContestCore)
+
+# the deal outcomes by seat and piece, a static (``act.DEAL`` is a lookup by name per card)
+DEAL: Final = act.DEAL
 
 
 def cards(state: ContestCore) -> Counter[str]:
@@ -38,20 +42,12 @@ def cards(state: ContestCore) -> Counter[str]:
     return total
 
 
-def _below(rng: random.Random, n: int) -> int:
-    """``rng.randrange(n)`` for ``n > 0``: the same draws (``_randbelow``'s loop), inline."""
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
-
-
 def resample(state: S, seat: int, rng: random.Random) -> S:
     """Searches call this once per iteration, so it does what ``clone`` and
     ``rng.shuffle`` would do without their costs: the copy's RNG is not copied (it is
     replaced by ``reseed``), and the shuffle is ``random.shuffle``'s own Fisher-Yates
-    swaps from the same draws, so a seeded search re-deals the same cards.
+    swaps from the same draws (``engine.draws``), so a seeded search re-deals the same
+    cards.
     """
     check_seat(state, seat)
     other = state._copy()
@@ -66,9 +62,7 @@ def resample(state: S, seat: int, rng: random.Random) -> S:
         for i in known:
             pool[true_pieces[i]] -= 1
         free = [p for p in range(len(pool)) for _ in range(pool[p])]
-        for i in range(len(free) - 1, 0, -1):
-            j = _below(rng, i + 1)
-            free[i], free[j] = free[j], free[i]
+        shuffle(rng, free)
         pieces = other.piece[owner]
         left = list(counts)
         for i in range(state.size):
@@ -84,7 +78,8 @@ def resample(state: S, seat: int, rng: random.Random) -> S:
     else:
         size = state.size
         dealt = min(state.dealt, 2 * size)
+        by_seat = other.piece
         other.rewrite_outcomes(
-            (i, act.DEAL[i // size][other.piece[i // size][i % size]]) for i in range(dealt)
+            [(i, DEAL[i // size][by_seat[i // size][i % size]]) for i in range(dealt)]
         )
     return other

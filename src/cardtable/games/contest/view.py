@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any, cast
 
 from mypy_extensions import mypyc_attr
@@ -155,6 +156,78 @@ class ContestView(ContestCore):
             "last_round": _last_round(self.last_round),
             "result": self._result(),
         }
+
+    def information_digest(self, seat: int) -> Hashable:
+        """``view(seat)`` as one tuple of the same values, for a search's tree keys.
+
+        Why: a search keys a node on the seat's information, and building the view
+        and then a hashable image of it was a fifth of a Contest search. The digest
+        holds the view's values in its order, with a piece's number for its letter
+        and the phase for its name (each letter and name stands for one of them), so
+        two states have equal digests exactly when the seat's views are equal;
+        ``tests/contest/test_contest_digest.py`` checks both ways over re-deals.
+        """
+        check_seat(self, seat)
+        in_round = self.phase in IN_ROUND
+        opp = 1 - seat
+        pieces = self.piece[seat]
+        mine = self.known[seat][seat]
+        tail: list[int] = []
+        for card in reversed(self.main[seat]):
+            if card not in mine:
+                break
+            tail.append(pieces[card])
+        table = self.table[seat]
+        own = (
+            pieces[table[-1]] if in_round and table else None,
+            self.shown_now[seat] and in_round,
+            tuple([pieces[c] for c in table]),
+            len(self.main[seat]),
+            tuple(tail),
+            tuple([pieces[c] for c in self.defeated[seat]]),
+            self.banned[seat],
+            self.wrong_streak[seat],
+            self.show_next[seat],
+        )
+        counts = [0] * len(LETTER)
+        theirs = self.piece[opp]
+        for card in self.known[seat][opp]:
+            counts[theirs[card]] += 1
+        other = (
+            self._opponent_card(seat, opp, in_round),
+            self.shown_now[opp] and in_round,
+            self._seen_digest(seat, opp, self.table[opp], self.table_as[opp]),
+            len(self.main[opp]),
+            self._seen_digest(seat, opp, self.defeated[opp], self.defeated_as[opp]),
+            tuple(counts),
+            self.banned[opp],
+            self.wrong_streak[opp],
+            self.show_next[opp],
+        )
+        cp = self.cp
+        return (
+            seat,
+            self.round,
+            self.phase,
+            cp if isinstance(cp, int) else None,
+            self.first,
+            tuple(self.declared),
+            self.declared_round,
+            own,
+            other,
+            self.taker if self.phase is CONSEQUENCE else None,
+            self.last_round,
+            (self.winner, self.end_reason) if self.phase is OVER else None,
+        )
+
+    def _seen_digest(
+        self, seat: int, owner: int, cards: list[int], said: list[int]
+    ) -> tuple[tuple[int, int | None], ...]:
+        """``_seen`` as pairs of numbers: each card's declaration, its piece if seen."""
+        known, pieces = self.known[seat][owner], self.piece[owner]
+        return tuple(
+            [(said[i], pieces[c] if c in known else None) for i, c in enumerate(cards[: len(said)])]
+        )
 
     def public_view(self) -> ContestPublicObservation:
         """Both sides as each opponent sees them, without what only one seat knows.
