@@ -27,20 +27,20 @@ NOTES = {
 # ladder, head to head") shows that, the others their arena figures until they are
 RATINGS: dict[str, dict[str, str]] = {
     "chai-tea-jazz": {
-        "expert": "first in 50.3% of 300 games with hard (47.0%) and medium (2.7%)",
-        "hard": "OpenSkill 30.5; first in 79.0% of 300 three-level games, 74.5% vs two medium",
+        "expert": "first in 38.3% of 300 games against two hard (33.0–43.9%)",
+        "hard": "first in 76.0% of 300 games against two medium (70.9–80.5%)",
         "medium": "first in 72.0% of 300 games against two easy (66.7–76.8%)",
         "easy": "first in 98.7% of 300 games against two random (96.6–99.5%)",
     },
     "contest": {
         "expert": "OpenSkill 23.9; wins 69.9% of 356 five-level games",
-        "hard": "OpenSkill 22.2; wins 61.1% of 357 five-level games, 65.5% of 400 vs medium",
+        "hard": "wins 73.0% of 100 games against medium (63.6–80.7%)",
         "medium": "wins 62.5% of 400 games against easy (57.7–67.1%)",
         "easy": "wins 68.5% of 400 games against random (63.8–72.9%)",
     },
     "chez": {
         "expert": "first in 52.2% of 400 games vs three medium (hard: 42.2%, same deals)",
-        "hard": "OpenSkill 28.4; first in 46.2% of 400 four-level games, 42.2% vs three medium",
+        "hard": "first in 34.0% of 100 games against three medium (25.5–43.7%)",
         "medium": "first in 38.0% of 400 games against three easy (33.4–42.8%)",
         "easy": "first in 74.0% of 400 games against three random (69.5–78.1%)",
     },
