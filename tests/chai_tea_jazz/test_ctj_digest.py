@@ -18,20 +18,11 @@ import pytest
 from cardtable.engine.game import State
 from cardtable.games.chai_tea_jazz.actions import PlayCard
 from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
+from tests.digests import decisions
 
 
 def _decisions(players: int, settings: dict[str, Any], games: int) -> Iterator[State]:
-    game = ChaiTeaJazzGame(players, **settings)
-    for g in range(games):
-        state = game.new_initial_state(seed=100 + g)
-        rng = random.Random(g)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(state.sample_chance())
-                continue
-            yield state
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.randrange(len(legal))])
+    return decisions(ChaiTeaJazzGame(players, **settings), games, 100)
 
 
 @pytest.mark.parametrize(
