@@ -15,6 +15,7 @@ from cardtable.engine.registry import load_game
 from cardtable.games.chez_geek.ai.bots import HeuristicBot
 from cardtable.games.chez_geek.ai.estimate import win_chances
 from cardtable.games.chez_geek.ai.rollout import RolloutBot
+from cardtable.games.chez_geek.ai.sandbag import SandbagBot
 from cardtable.games.chez_geek.state import ChezGeekState
 from cardtable.sim.match import play_match
 
@@ -128,3 +129,36 @@ def test_win_chances_favour_the_seat_that_needs_less_slack() -> None:
     assert win_chances(richer)[seat] > win_chances(state)[seat]
     others = [s for s in range(4) if s != seat]
     assert all(win_chances(richer)[s] < win_chances(state)[s] for s in others)
+
+
+def test_the_sandbag_policy_gives_the_candidates_and_plays_the_rollouts() -> None:
+    """With ``policy=sandbag`` the candidates are sandbag's best, and nothing hidden is read."""
+    game = load_game("chez-geek", players=4)
+    with pytest.raises(SettingError, match="rule-of-thumb"):
+        make_bot("rollout(policy=rollout)", game, 0)
+    state = _state_with_a_choice(8, 25)
+    seat = state.current_player()
+    assert isinstance(seat, int)
+    spec = "rollout(policy=sandbag, others=sandbag, samples=2, max_samples=2, candidates=3)"
+    first, second = make_bot(spec, game, seat, seed=6), make_bot(spec, game, seat, seed=6)
+    assert isinstance(first, RolloutBot) and isinstance(second, RolloutBot)
+    other = state.resample(seat, random.Random(7))
+    before = state.to_record()
+    action = decide(first, state, seat)
+    assert state.to_record() == before
+    ranked = SandbagBot(game, seat).ranked(state.observation(seat), state.legal_actions())
+    assert action in ranked[:3]
+    assert set(first.last_values) <= set(ranked[:3])
+    assert decide(second, other, seat) == action
+    assert first.last_values == second.last_values
+
+
+def test_the_sandbag_policy_plays_a_whole_game() -> None:
+    game = load_game("chez-geek", players=4)
+    bots = [
+        make_bot("rollout(policy=sandbag, samples=1, candidates=2, horizon=30)", game, 0, seed=1),
+        *(make_bot("sandbag", game, s, seed=s) for s in range(1, 4)),
+    ]
+    state = play_match(game, bots, seed=6, observe=False)
+    assert state.is_terminal()
+    assert sorted(state.returns()) == [0.0, 0.0, 0.0, 1.0]

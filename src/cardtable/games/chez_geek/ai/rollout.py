@@ -27,6 +27,13 @@ Two things make few rollouts enough:
 
 A rollout runs to the end of the game, or for ``horizon`` actions and is then
 scored by ``estimate`` (each seat's chance to finish first).
+
+The base policy is a setting (``policy``, default the heuristic; ``sandbag``,
+the game's strongest rule-of-thumb bot, is the one issue 35 tries to improve
+on), and so is the model of the other seats (``others``): improving on the
+strongest policy rather than the heuristic is the point of a search level, and
+the table's own bots are the fairest model of it. Both name a game bot that
+ranks its moves (a ``HeuristicBot``).
 """
 
 from __future__ import annotations
@@ -38,7 +45,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from cardtable.bots.base import setting_names, settings_from
+from cardtable.bots.base import game_bot_class, setting_names, settings_from
 from cardtable.bots.infoset import InformationSet, SearchingBot
 from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Action, Marker
@@ -128,6 +135,11 @@ class RolloutSettings:
     z: float = 2.0  # ... beyond this many standard errors of the paired difference
     # seconds per decision (stops sampling early; not reproducible); 0: no limit
     max_time: float = 0.0
+    # the game's bot (``ChezGeekGame.bots``) whose ranking gives the candidates and the
+    # default move, and which plays this seat in the rollouts
+    policy: str = "heuristic"
+    # the game's bot that plays the other seats in the rollouts: the table's model
+    others: str = "heuristic"
 
 
 class RolloutBot(SearchingBot):
@@ -153,11 +165,22 @@ class RolloutBot(SearchingBot):
         self.margin = chosen.margin
         self.z = chosen.z
         self.max_time: float | None = chosen.max_time or None
-        self.heuristic = HeuristicBot(game, seat, seed)
-        # the rollout policy at every seat; the heuristic keeps no memory between moves
-        self.policy = [HeuristicBot(game, s) for s in range(game.num_players)]
+        # the base policy (its first choice is the default move) and the rollout policy
+        # at every seat; the game's rule-of-thumb bots keep no memory between moves
+        self.heuristic = self.rule_bot(chosen.policy, seat, seed)
+        self.policy = [
+            self.rule_bot(chosen.policy if s == seat else chosen.others, s, None)
+            for s in range(game.num_players)
+        ]
         self.last_values: dict[Action, float] = {}
         self.last_samples = 0
+
+    def rule_bot(self, name: str, seat: int, seed: int | None) -> HeuristicBot:
+        """One of the game's rule-of-thumb bots (a ``HeuristicBot``: it ranks its moves)."""
+        cls = game_bot_class(name, self.game)
+        if cls is None or not issubclass(cls, HeuristicBot):
+            raise SettingError(f"rollout's policy and others are rule-of-thumb bots, not {name!r}")
+        return cls(self.game, seat, seed)
 
     def act_with(
         self, info: InformationSet, observation: ChezGeekObservation, legal: Sequence[Action]
