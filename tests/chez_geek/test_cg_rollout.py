@@ -95,13 +95,20 @@ def test_the_decision_depends_only_on_what_the_seat_has_seen() -> None:
         assert first.last_values == second.last_values
 
 
-def test_it_plays_a_whole_game_against_heuristic_bots() -> None:
+@pytest.mark.parametrize(
+    ("spec", "others", "seed"),
+    [
+        ("rollout(samples=1, candidates=2, horizon=30)", "heuristic", 5),
+        ("rollout(policy=sandbag, samples=1, candidates=2, horizon=30)", "sandbag", 6),
+    ],
+)
+def test_it_plays_a_whole_game(spec: str, others: str, seed: int) -> None:
     game = load_game("chez-geek", players=4)
     bots = [
-        make_bot("rollout(samples=1, candidates=2, horizon=30)", game, 0, seed=1),
-        *(make_bot("heuristic", game, s, seed=s) for s in range(1, 4)),
+        make_bot(spec, game, 0, seed=1),
+        *(make_bot(others, game, s, seed=s) for s in range(1, 4)),
     ]
-    state = play_match(game, bots, seed=5, observe=False)
+    state = play_match(game, bots, seed=seed, observe=False)
     assert state.is_terminal()
     assert sorted(state.returns()) == [0.0, 0.0, 0.0, 1.0]
 
@@ -151,14 +158,3 @@ def test_the_sandbag_policy_gives_the_candidates_and_plays_the_rollouts() -> Non
     assert set(first.last_values) <= set(ranked[:3])
     assert decide(second, other, seat) == action
     assert first.last_values == second.last_values
-
-
-def test_the_sandbag_policy_plays_a_whole_game() -> None:
-    game = load_game("chez-geek", players=4)
-    bots = [
-        make_bot("rollout(policy=sandbag, samples=1, candidates=2, horizon=30)", game, 0, seed=1),
-        *(make_bot("sandbag", game, s, seed=s) for s in range(1, 4)),
-    ]
-    state = play_match(game, bots, seed=6, observe=False)
-    assert state.is_terminal()
-    assert sorted(state.returns()) == [0.0, 0.0, 0.0, 1.0]
