@@ -26,6 +26,10 @@ import pytest
 from ct_server_helpers import CHROMIUM_ARGS, REPO, ServerProcess, chromium_path
 from playwright.sync_api import sync_playwright
 
+# one worker builds the wheel for both tests: the sdist is assembled inside the source
+# tree (``cardtable-0.1.0/``), so two workers building at once removed each other's files
+pytestmark = pytest.mark.xdist_group("wheel")
+
 
 def run(cmd: list[str], cwd: Path, stdin: str = "", **env: str) -> subprocess.CompletedProcess:
     done = subprocess.run(
