@@ -151,7 +151,7 @@ class ChezView(ChezCore):
         with a card's kind for its name, a rank for its rank's name and a step's word
         or an enum member for a label (each name stands for one of them), so two
         states have equal digests exactly when the seat's observations are equal;
-        ``tests/chez/test_chez_digest.py`` checks both ways over re-deals.
+        ``tests/engine/test_engine_digests.py`` checks both ways over re-deals.
         """
         check_seat(self, seat)
         kind = self.kind

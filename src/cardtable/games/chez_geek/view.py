@@ -188,7 +188,7 @@ def information_digest(st: ChezGeekCore, seat: int) -> tuple[object, ...]:
     order, with a card type for a card's name, a Job's number for its name and an
     enum member for its label (each name belongs to one of them), so two states
     have equal digests exactly when the seat's observations are equal;
-    ``tests/chez_geek/test_cg_digest.py`` checks both ways over re-deals. The log is
+    ``tests/engine/test_engine_digests.py`` checks both ways over re-deals. The log is
     the view's own words: an event may hold what the words leave out.
     """
     slot_type = st.slot_type

@@ -102,6 +102,18 @@ class ContestCore(State):
             return [0.0, 0.0]
         return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
 
+    def known_tail(self, seat: int) -> list[int]:
+        """The pieces at the bottom of ``seat``'s main pile that it knows, the last first
+        (what its view, its digest and its RL tensor show of that pile)."""
+        pieces = self.piece[seat]
+        mine = self.known[seat][seat]
+        tail: list[int] = []
+        for card in reversed(self.main[seat]):
+            if card not in mine:
+                break
+            tail.append(pieces[card])
+        return tail
+
     def _end(self, winner: int | None, reason: str) -> None:
         self.winner = winner
         self.end_reason = reason

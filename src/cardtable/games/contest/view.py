@@ -73,13 +73,7 @@ class ContestView(ContestCore):
 
     def _own_side(self, seat: int, in_round: bool) -> OwnSide:
         pieces = self.piece[seat]
-        mine = self.known[seat][seat]
-        tail: list[PieceLetter] = []
-        for card in reversed(self.main[seat]):
-            if card not in mine:
-                break
-            tail.append(LETTER[pieces[card]])
-        tail.reverse()
+        tail: list[PieceLetter] = [LETTER[p] for p in reversed(self.known_tail(seat))]
         table = self.table[seat]
         return {
             "card": LETTER[pieces[table[-1]]] if in_round and table else None,
@@ -165,18 +159,13 @@ class ContestView(ContestCore):
         holds the view's values in its order, with a piece's number for its letter
         and the phase for its name (each letter and name stands for one of them), so
         two states have equal digests exactly when the seat's views are equal;
-        ``tests/contest/test_contest_digest.py`` checks both ways over re-deals.
+        ``tests/engine/test_engine_digests.py`` checks both ways over re-deals.
         """
         check_seat(self, seat)
         in_round = self.phase in IN_ROUND
         opp = 1 - seat
         pieces = self.piece[seat]
-        mine = self.known[seat][seat]
-        tail: list[int] = []
-        for card in reversed(self.main[seat]):
-            if card not in mine:
-                break
-            tail.append(pieces[card])
+        tail = self.known_tail(seat)
         table = self.table[seat]
         own = (
             pieces[table[-1]] if in_round and table else None,

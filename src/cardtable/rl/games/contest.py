@@ -136,13 +136,7 @@ class ContestCodec(Codec):
             out[self.o_opp_card + theirs[their_table[-1]]] = 1.0
         y = self.o_you
         _piece_counts(out, y, [mine[c] for c in table])
-        own = st.known[seat][seat]
-        tail: list[int] = []
-        for card in reversed(st.main[seat]):
-            if card not in own:
-                break
-            tail.append(mine[card])
-        _piece_counts(out, y + 6, tail)
+        _piece_counts(out, y + 6, st.known_tail(seat))
         _piece_counts(out, y + 12, [mine[c] for c in st.defeated[seat]])
         _side_flags(out, y + 18, st, seat, in_round)
         o = self.o_opp
