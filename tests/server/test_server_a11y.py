@@ -166,17 +166,25 @@ def test_a_board_in_play_in_a_second_tab_and_at_the_end(server, browser, game):
     desktop = browser.new_page(reduced_motion="reduce", viewport=SIZES["desktop"])
     found = []
     rng = random.Random(1)
-    for _ in range(5):  # Contest: a deal can end before any call; then another table
+    window = desktop.locator("#board .banner button.choice")
+    checked = game != "contest"
+    for _ in range(8):  # Contest: a deal can end before any call; then another table
         created = create(server, game, reaction_seconds=30 if game == "contest" else 0.5)
         url = created["invites"][0]["url"]
         desktop.goto(url)
         desktop.wait_for_selector("#board .board", timeout=STEP_MS)
-        if game != "contest" or reaction_window(desktop, rng):
+        if checked:
             break
-    if game == "contest":
-        # Contest asks the person at every call: the reaction window with its buttons
-        expect(desktop.locator("#board .banner button.choice").first).to_be_visible()
-        found += violations(desktop, "contest reaction window (desktop)")
+        # Contest asks the person at every call: the reaction window with its buttons. The
+        # bot answers the same window at once and may close it under the check: then the
+        # check only counts when the window was there before and after it
+        if reaction_window(desktop, rng):
+            seen = violations(desktop, "contest reaction window (desktop)")
+            if window.count():
+                found += seen
+                checked = True
+                break
+    assert checked, "no Contest table showed the person a reaction window that stayed open"
     click_some(desktop, random.Random(7), 25)  # a log long enough to scroll
     found += violations(desktop, f"{game} in play (desktop)")
     # the same seat opened on a phone: it plays there; the desktop tab is told so
