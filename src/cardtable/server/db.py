@@ -5,8 +5,10 @@ Moves are the source of truth: a table's state is rebuilt by replaying its
 moves through the engine, so a crash loses nothing that was acknowledged —
 the server acknowledges a move only after ``append_moves`` has committed.
 
-All methods are synchronous; ``Storage`` runs them on one worker thread so the
-event loop never blocks on disk and SQLite never sees two writers at once.
+All methods are synchronous; ``Storage`` runs them on worker threads so the
+event loop never blocks on disk (one thread for SQLite, which never sees two
+writers at once). On PostgreSQL the moves, the bulk of the writes, are
+committed from the event loop instead (``move_writer``).
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 
 from cardtable.server.migrate import upgrade_database
+from cardtable.server.move_writer import PostgresMoveWriter
 
 T = TypeVar("T")
 
@@ -520,6 +523,8 @@ class Storage:
     def __init__(self, url: str) -> None:
         self.store = Store(url)
         workers = 1 if self.store.engine.dialect.name == "sqlite" else 8
+        # PostgreSQL's groups are committed from the event loop (no thread, no lock hand-over)
+        self._writer = None if workers == 1 else PostgresMoveWriter(url)
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="cardtable-db")
         # groups written at once: on SQLite one (one writer), on PostgreSQL a few, so a
         # group fills while the previous one waits for the disk
@@ -551,7 +556,10 @@ class Storage:
                 del self._waiting[:BATCH_TABLES]
                 batch = [(t, m, r) for t, m, r, _ in group]
                 try:
-                    await self.run(self.store.append_batch, batch)
+                    if self._writer is not None:
+                        await self._writer.append_batch(batch)
+                    else:
+                        await self.run(self.store.append_batch, batch)
                     failures: list[BaseException | None] = [None] * len(group)
                 except Exception:
                     failures = []
@@ -571,6 +579,13 @@ class Storage:
         finally:
             self._writing -= 1
 
+    async def aclose(self) -> None:
+        """Close the sessions that commit from the event loop, on that loop."""
+        if self._writer is not None:
+            await self._writer.aclose()
+
     def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
         self._pool.shutdown(wait=True)
         self.store.close()

@@ -85,6 +85,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
             await manager.stop()
+            await storage.aclose()
             storage.close()
             app.state.replayer.close()
 
