@@ -84,6 +84,8 @@ class VectorEnv:
         self.copy = copy
         b, a = num_envs, self.num_actions
         self._obs = np.zeros((b, *self.observation_shape), dtype=np.float32)
+        # each row's float32 storage, for the codec to write a seat's tensor straight into
+        self._row_views = [row.reshape(-1).data for row in self._obs]
         self._mask = np.zeros((b, a), dtype=np.bool_)
         self._flat_mask = self._mask.reshape(-1)  # a view: one scatter writes every row
         self._seat = np.zeros(b, dtype=np.int64)
@@ -156,27 +158,30 @@ class VectorEnv:
     def _observe_all(self) -> None:
         """Write every row: the seat to act, its tensor and its legal ids.
 
-        Why collected into lists and written once: a numpy item or row written from
-        Python costs more than appending to a list, and one ``np.stack`` and one scatter
-        of the mask's flat indices write all rows in C.
+        Why the tensors are written into the zeroed rows: the codec's ``_write`` is what
+        its ``tensor`` runs on fresh zeroed storage, so writing each row's own storage
+        gives the same numbers without a new array per game and a stack of them. Why the
+        rest is collected into lists and written once: a numpy item written from Python
+        costs more than appending to a list, and one scatter of the mask's flat indices
+        writes all rows in C.
         """
-        tensor = self.codec.tensor
+        write = self.codec._write
+        views = self._row_views
         ids_of = self.codec.actions.ids_of
         width = self.num_actions
         legal, legal_ids = self._legal, self._ids
         seats: list[Any] = []  # ints: chance is resolved and an ended game replaced
-        tensors: list[np.ndarray] = []
         flat: list[int] = []
+        self._obs.fill(0.0)
         for b, state in enumerate(self._states):
             seat = state.current_player()
             seats.append(seat)
-            tensors.append(tensor(state, seat))  # type: ignore[arg-type]  # a seat, as above
+            write(state, seat, views[b])  # type: ignore[arg-type]  # float32 storage, as in tensor
             actions = legal[b] = state.legal_actions()
             ids = legal_ids[b] = ids_of(actions)
             base = b * width
             flat += [base + i for i in ids]
         self._seat[:] = seats
-        np.stack(tensors, out=self._obs)
         self._mask.fill(False)
         self._flat_mask[flat] = True
 
