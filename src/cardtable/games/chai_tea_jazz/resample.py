@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import TypeVar
 
-from cardtable.engine.draws import shuffle, weighted
+from cardtable.engine.draws import shuffle
 from cardtable.games.chai_tea_jazz.cards import NUM_CODES, SUIT_OF
 from cardtable.games.chai_tea_jazz.core import ChaiTeaJazzCore
 from cardtable.games.chai_tea_jazz.deals import slots_to_round
@@ -22,6 +22,7 @@ from cardtable.games.chai_tea_jazz.phases import Phase
 from cardtable.games.chai_tea_jazz.zones import ASIDE, DOWN, HAND
 
 TRIES = 50
+SUITS = max(SUIT_OF) + 1
 S = TypeVar("S", bound=ChaiTeaJazzCore)
 
 
@@ -72,31 +73,54 @@ def _assign(
     size = len(names)
     bars = [masks[g] for g in names]
     # how many groups may hold each suit
-    room_for = [sum(1 for m in bars if not m >> suit & 1) for suit in range(max(SUIT_OF) + 1)]
-    weights = [0] * size
+    room_for: list[int] = []
+    for suit in range(SUITS):
+        room = 0
+        for m in bars:
+            if not m >> suit & 1:
+                room += 1
+        room_for.append(room)
+    n = len(pool)
+    rand = rng.random
     for _ in range(TRIES):
         cards = pool[:]
         shuffle(rng, cards)
         keys = [room_for[SUIT_OF[c]] for c in cards]
-        order = sorted(range(len(cards)), key=keys.__getitem__)  # stable, as ``sort`` is
+        # the cards by their key, in their order within a key: the order ``sorted`` gives
+        # (it is stable), as a count over the few keys instead of a key call per card
+        order: list[int] = []
+        for key in range(size + 1):
+            for at in range(n):
+                if keys[at] == key:
+                    order.append(at)
         left = [groups[g] for g in names]
         dealt: list[list[int]] = [[] for _ in range(size)]
         ok = True
         for at in order:
             c = cards[at]
             suit = SUIT_OF[c]
-            options = 0
+            # ``engine.draws.weighted`` over each group's room for this suit, written out
+            # on the list: the same total, the same draw and the same walk
+            total = 0
             for i in range(size):
-                w = left[i] if not bars[i] >> suit & 1 else 0
-                weights[i] = w
-                if w:
-                    options += 1
-            if not options:
+                if not bars[i] >> suit & 1:
+                    total += left[i]
+            if not total:
                 ok = False
                 break
-            i = weighted(rng, weights)
-            dealt[i].append(c)
-            left[i] -= 1
+            x = rand() * total
+            acc = 0
+            pick = 0
+            for i in range(size):
+                w = left[i] if not bars[i] >> suit & 1 else 0
+                acc += w
+                if x < acc:
+                    pick = i
+                    break
+                if w:
+                    pick = i
+            dealt[pick].append(c)
+            left[pick] -= 1
         if ok:
             return {g: dealt[i] for i, g in enumerate(names)}
     return None
@@ -140,8 +164,9 @@ def resample(state: S, seat: int, rng: random.Random) -> S:
         hand = [slots[i] for i, g in hidden if g == owner]
         other.hands[owner] = hand if dealing else sorted(hand)
     aside = []
+    layout = game.layout
     for i, _g in hidden:
-        zone, owner, index = game.layout[i]
+        zone, owner, index = layout[i]
         if zone == DOWN:
             other.down[owner][index] = slots[i]
         elif zone == ASIDE:
