@@ -12,6 +12,7 @@ import asyncio
 import time
 
 import pytest
+from sqlalchemy import text
 
 from cardtable.server.db import MoveRow, SeatRow, Storage, TableRow
 
@@ -82,5 +83,47 @@ def test_finished_records_are_stored_with_their_group(database, tables):
         for t in ids:
             row = storage.store.load_table(t)
             assert row is not None and row.status == "over" and row.record == {"actions": ["end"]}
+    finally:
+        storage.close()
+
+
+def test_moves_are_stored_after_the_commit_sessions_are_cut(postgres_database):
+    # PostgreSQL's groups are committed on sessions of the event loop's own; when they are
+    # ended under it (a restart, an administrator), the next groups still store every move
+    storage = Storage(postgres_database)
+    try:
+        ids = [f"c{i}" for i in range(4)]
+        for t in ids:
+            storage.store.create_table(table(t))
+
+        async def commit_round(number: int) -> None:
+            await asyncio.gather(
+                *(
+                    storage.commit_moves(
+                        t, [MoveRow(number, 0, f"m{number}-{t}", None, number)], None
+                    )
+                    for t in ids
+                )
+            )
+
+        async def run() -> int:
+            await commit_round(1)
+            with storage.store.engine.connect() as conn:
+                ended = conn.execute(
+                    text(
+                        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                        "WHERE application_name = 'cardtable-moves'"
+                    )
+                ).scalar_one()
+            for number in (2, 3, 4):
+                await commit_round(number)
+            await storage.aclose()
+            return int(ended)
+
+        ended = asyncio.run(run())
+        assert ended >= 1, "no commit session was found to end"
+        for t in ids:
+            stored = [m.action for m in storage.store.load_moves(t)]
+            assert stored == [f"m{n}-{t}" for n in (1, 2, 3, 4)]
     finally:
         storage.close()
