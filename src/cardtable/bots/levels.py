@@ -45,11 +45,10 @@ RATINGS: dict[str, dict[str, str]] = {
         "easy": "first in 74.0% of 400 games against three random (69.5–78.1%)",
     },
     "chez-geek": {
-        # vs three medium: 30,000 games at eight seeds (docs/notes/sandbag-tuning.md, 8th round);
-        # the four-level ladder with the same defaults
-        "hard": "OpenSkill 29.3; first in 57.0% of 400 four-level games, 35.6% vs three medium",
-        "medium": "OpenSkill 22.5; first in 28.2% of 400 four-level games",
-        "easy": "OpenSkill 22.8; first in 14.2% of 400 four-level games",
+        # head to head (benchmarks/ladder.py), docs/bots.md "The ladder, head to head"
+        "hard": "first in 38.5% of 400 games against three medium (33.9–43.4%)",
+        "medium": "first in 40.5% of 200 games against three easy (33.9–47.4%)",
+        "easy": "first in 81.8% of 400 games against three random (77.7–85.2%)",
         "expert": "first in 23.8% of 324 games vs three medium (hard: 35.6%)",
     },
 }
