@@ -49,7 +49,10 @@ RATINGS: dict[str, dict[str, str]] = {
         "hard": "first in 38.5% of 400 games against three medium (33.9–43.4%)",
         "medium": "first in 40.5% of 200 games against three easy (33.9–47.4%)",
         "easy": "first in 81.8% of 400 games against three random (77.7–85.2%)",
-        "expert": "first in 23.8% of 324 games vs three medium (hard: 35.6%)",
+        "expert": (
+            "first in 25.3% of 320 games against three hard (20.9–30.4%), "
+            "38.8% against three medium (33.6–44.2%)"
+        ),
     },
 }
 
