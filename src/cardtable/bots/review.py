@@ -88,9 +88,15 @@ def _preferred(root: Node[Action], legal: Sequence[Action]) -> Action:
 
 
 def reviewer_spec(game: Any) -> str:
-    """The game's strongest searching level (its ``expert``), else a plain search."""
+    """The game's strongest searching level (its ``expert``), else its review search.
+
+    Why a review needs an ISMCTS search: it reads the value of every action at the root,
+    which a level that only picks a move (PIMC, the rollout bot) does not give.
+    """
     spec = str(game.bot_levels.get("expert", ""))
-    return spec if spec.startswith("ismcts") else "ismcts(iterations=1000)"
+    if spec.startswith("ismcts"):
+        return spec
+    return str(getattr(game, "review_spec", None) or "ismcts(iterations=1000)")
 
 
 def make_reviewer(game: Any, seat: int, spec: str | None = None, seed: int = 0) -> ISMCTSBot:

@@ -254,6 +254,9 @@ class Game(ABC):
     bot_levels: ClassVar[dict[str, str]] = {}
     # a level's note for the lobby where the general one does not describe it
     bot_level_notes: ClassVar[dict[str, str]] = {}
+    # the search that reviews finished games (``bots.review``) when the ``expert`` level
+    # is not an ISMCTS search; None: ``ismcts(iterations=1000)``
+    review_spec: ClassVar[str | None] = None
     # command-line flags that fill a setting from files (``--deck``, ``--setup``)
     file_options: ClassVar[tuple[FileOption, ...]] = ()
     # for games whose cards are data: "module:function" taking deck file paths and

@@ -94,6 +94,9 @@ class ChezGeekGame(ChezGeekTables):
         # better: level with sandbag head to head, where ISMCTS lost to it (docs/bots.md)
         "expert": "rollout(policy=sandbag)",
     }
+    # the rollout bot gives no value per action: games are reviewed by the search that
+    # was the expert level before it
+    review_spec: ClassVar[str | None] = "ismcts(iterations=3000, max_actions=150000)"
     bot_level_notes: ClassVar[dict[str, str]] = {
         "hard": "the rule-of-thumb player, playing for card flow and defence: instant",
         "expert": (
