@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from sqlalchemy import text
@@ -35,12 +37,21 @@ def table(table_id: str) -> TableRow:
     )
 
 
-def test_a_conflicting_table_fails_alone_in_its_group(database):
+@contextmanager
+def storage_with(database: str, ids: list[str]) -> Iterator[Storage]:
+    """A storage on ``database`` holding a new table for each id, closed afterwards."""
     storage = Storage(database)
     try:
-        ids = [f"t{i}" for i in range(6)]
         for t in ids:
             storage.store.create_table(table(t))
+        yield storage
+    finally:
+        storage.close()
+
+
+def test_a_conflicting_table_fails_alone_in_its_group(database):
+    ids = [f"t{i}" for i in range(6)]
+    with storage_with(database, ids) as storage:
         storage.store.append_moves("t0", [MoveRow(1, 0, "first", "a", 1)])
 
         async def commit_all() -> list[BaseException | None]:
@@ -59,17 +70,12 @@ def test_a_conflicting_table_fails_alone_in_its_group(database):
         assert [m.action for m in storage.store.load_moves("t0")] == ["first"]
         for t in ids[1:]:
             assert [m.action for m in storage.store.load_moves(t)] == [f"move-of-{t}"]
-    finally:
-        storage.close()
 
 
 @pytest.mark.parametrize("tables", [1, 40])
 def test_finished_records_are_stored_with_their_group(database, tables):
-    storage = Storage(database)
-    try:
-        ids = [f"f{i}" for i in range(tables)]
-        for t in ids:
-            storage.store.create_table(table(t))
+    ids = [f"f{i}" for i in range(tables)]
+    with storage_with(database, ids) as storage:
 
         async def commit_all() -> None:
             await asyncio.gather(
@@ -83,18 +89,13 @@ def test_finished_records_are_stored_with_their_group(database, tables):
         for t in ids:
             row = storage.store.load_table(t)
             assert row is not None and row.status == "over" and row.record == {"actions": ["end"]}
-    finally:
-        storage.close()
 
 
 def test_moves_are_stored_after_the_commit_sessions_are_cut(postgres_database):
     # PostgreSQL's groups are committed on sessions of the event loop's own; when they are
     # ended under it (a restart, an administrator), the next groups still store every move
-    storage = Storage(postgres_database)
-    try:
-        ids = [f"c{i}" for i in range(4)]
-        for t in ids:
-            storage.store.create_table(table(t))
+    ids = [f"c{i}" for i in range(4)]
+    with storage_with(postgres_database, ids) as storage:
 
         async def commit_round(number: int) -> None:
             await asyncio.gather(
@@ -125,5 +126,3 @@ def test_moves_are_stored_after_the_commit_sessions_are_cut(postgres_database):
         for t in ids:
             stored = [m.action for m in storage.store.load_moves(t)]
             assert stored == [f"m{n}-{t}" for n in (1, 2, 3, 4)]
-    finally:
-        storage.close()
