@@ -96,7 +96,7 @@ def reviewer_spec(game: Any) -> str:
     spec = str(game.bot_levels.get("expert", ""))
     if spec.startswith("ismcts"):
         return spec
-    return str(getattr(game, "review_spec", None) or "ismcts(iterations=1000)")
+    return str(game.review_spec or "ismcts(iterations=1000)")
 
 
 def make_reviewer(game: Any, seat: int, spec: str | None = None, seed: int = 0) -> ISMCTSBot:
