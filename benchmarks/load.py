@@ -18,7 +18,9 @@ default durability (every commit flushed) and sets that variable:
 move, as a person does; without it each table always has a move in flight and
 move -> ack measures the queue at saturation rather than the work of a move.
 
-``--url`` measures a server you started instead.
+``--url`` measures a server you started instead. ``--client-processes K``
+splits the clients between K processes, as clients on other machines would be,
+so that one client event loop's delays are not counted as the server's.
 A 500-table run: ``--tables 500 --games 500 --databases sqlite``.
 
 ``--isolation`` measures how much expensive bots at other tables slow a
@@ -54,6 +56,7 @@ import argparse
 import asyncio
 import itertools
 import json
+import multiprocessing
 import os
 import random
 import signal
@@ -65,6 +68,7 @@ import tempfile
 import time
 import uuid
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -75,6 +79,72 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 ids = itertools.count()
+
+
+def _client_share(
+    base: str,
+    game: str,
+    players: int,
+    tables: int,
+    games: int,
+    think: float,
+    first_seed: int,
+    start_at: float,
+) -> tuple[Stats, float, float, float]:
+    """One client process's share of the load: its stats, CPU, and when it started and ended.
+
+    Every share starts at ``start_at`` (the machine's monotonic clock), once the
+    processes have imported what they need, so that they load the server together.
+    """
+    time.sleep(max(0.0, start_at - time.perf_counter()))
+    start, cpu0 = time.perf_counter(), time.process_time()
+    stats = asyncio.run(run(base, game, players, tables, games, think, first_seed))
+    return stats, time.process_time() - cpu0, start, time.perf_counter()
+
+
+def play_load(base: str, args: argparse.Namespace) -> tuple[Stats, float, float]:
+    """The load against ``base`` from ``--client-processes`` processes: stats, seconds, CPU.
+
+    One process by default. Several split the tables and games between them, as
+    clients on other machines would be: one Python event loop serving every
+    socket delays its own reading of the replies, which move -> ack then counts.
+    """
+    k = max(1, int(args.client_processes))
+    if k == 1:
+        t0, cpu0 = time.perf_counter(), time.process_time()
+        stats = asyncio.run(run(base, args.game, args.players, args.tables, args.games, args.think))
+        return stats, time.perf_counter() - t0, time.process_time() - cpu0
+
+    def share(total: int, i: int) -> int:
+        return total // k + (1 if i < total % k else 0)
+
+    start_at = time.perf_counter() + 3.0 + 0.5 * k
+    with ProcessPoolExecutor(k, mp_context=multiprocessing.get_context("spawn")) as pool:
+        parts = [
+            pool.submit(
+                _client_share,
+                base,
+                args.game,
+                args.players,
+                share(args.tables, i),
+                share(args.games, i),
+                args.think,
+                sum(share(args.games, j) for j in range(i)),
+                start_at,
+            )
+            for i in range(k)
+        ]
+        done = [f.result() for f in parts]
+    stats = Stats()
+    for part, _, _, _ in done:
+        stats.ack += part.ack
+        stats.reply += part.reply
+        stats.games += part.games
+        for code, n in part.errors.items():
+            stats.errors[code] = stats.errors.get(code, 0) + n
+    # the clocks are the machine's monotonic clock, shared by the processes
+    elapsed = max(d[3] for d in done) - min(d[2] for d in done)
+    return stats, elapsed, sum(d[1] for d in done)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -179,10 +249,16 @@ async def one_game(
 
 
 async def run(
-    base: str, game: str, players: int, tables: int, games: int, think: float = 0.0
+    base: str,
+    game: str,
+    players: int,
+    tables: int,
+    games: int,
+    think: float = 0.0,
+    first_seed: int = 0,
 ) -> Stats:
     stats = Stats()
-    queue = list(range(games))
+    queue = list(range(first_seed, first_seed + games))
     async with httpx.AsyncClient(base_url=base, timeout=600) as api:
 
         async def worker() -> None:
@@ -423,11 +499,7 @@ def measure_processes(processes: int, database: str, args: argparse.Namespace) -
         balancer = children_named(proc.pid, "haproxy")
     try:
         cpu0 = [process_cpu(p) or 0.0 for p in pids + balancer]
-        t0 = time.perf_counter()
-        client0 = time.process_time()
-        stats = asyncio.run(run(base, args.game, args.players, args.tables, args.games, args.think))
-        elapsed = time.perf_counter() - t0
-        client_cpu = time.process_time() - client0
+        stats, elapsed, client_cpu = play_load(base, args)
         cpu = [(process_cpu(p) or 0.0) - c for p, c in zip(pids + balancer, cpu0, strict=True)]
     finally:
         proc.send_signal(signal.SIGTERM)
@@ -474,12 +546,8 @@ def measure(name: str, base: str | None, database: str | None, args: argparse.Na
         proc, base = start_server(database)
     server_cpu = None
     try:
-        t0 = time.perf_counter()
-        cpu0 = time.process_time()
         cpu_server0 = process_cpu(proc.pid) if proc is not None else None
-        stats = asyncio.run(run(base, args.game, args.players, args.tables, args.games, args.think))
-        elapsed = time.perf_counter() - t0
-        client_cpu = time.process_time() - cpu0
+        stats, elapsed, client_cpu = play_load(base, args)
         if proc is not None and cpu_server0 is not None:
             now = process_cpu(proc.pid)
             server_cpu = None if now is None else now - cpu_server0
@@ -558,6 +626,12 @@ def main() -> None:
     p.add_argument("--game", default="contest", help="game to play (default contest)")
     p.add_argument("--players", type=int, default=2, help="players per table (default 2)")
     p.add_argument("--url", default=None, help="measure a running server instead")
+    p.add_argument(
+        "--client-processes",
+        type=int,
+        default=1,
+        help="split the clients between this many processes (default 1)",
+    )
     p.add_argument(
         "--postgres",
         default=os.environ.get("CARDTABLE_TEST_POSTGRES"),

@@ -50,8 +50,8 @@ RATINGS: dict[str, dict[str, str]] = {
         "medium": "first in 40.5% of 200 games against three easy (33.9–47.4%)",
         "easy": "first in 81.8% of 400 games against three random (77.7–85.2%)",
         "expert": (
-            "first in 25.3% of 320 games against three hard (20.9–30.4%), "
-            "38.8% against three medium (33.6–44.2%)"
+            "first in 30.8% of 640 games against three hard (27.3–34.5%), "
+            "40.6% against three medium (36.9–44.5%)"
         ),
     },
 }

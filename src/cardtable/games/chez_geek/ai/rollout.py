@@ -34,6 +34,12 @@ on), and so is the model of the other seats (``others``): improving on the
 strongest policy rather than the heuristic is the point of a search level, and
 the table's own bots are the fairest model of it. Both name a game bot that
 ranks its moves (a ``HeuristicBot``).
+
+Chez Geek's ``expert`` level is this bot over sandbag with rollouts cut after
+150 actions and a gate of one standard error (``ChezGeekGame.bot_levels``):
+cut lines are cheap enough for twice the deals, and two candidates' scores on
+one deal differ far less than two whole games, so a looser gate finds gains
+the strict one kept out (docs/notes/expert-search.md).
 """
 
 from __future__ import annotations
