@@ -14,7 +14,7 @@ import random
 import pytest
 
 from cardtable.bots.infoset import InformationSet, decide
-from cardtable.bots.ismcts import ISMCTSBot
+from cardtable.bots.ismcts import ISMCTSBot, Node
 from cardtable.engine.game import Game, State
 from cardtable.engine.registry import available_games, game_info, load_game
 
@@ -135,3 +135,25 @@ def test_ismcts_is_reproducible_for_a_seed() -> None:
     state.resolve_chance()
     picks = {str(decide(ISMCTSBot(game, 0, seed=9, iterations=200), state)) for _ in range(2)}
     assert len(picks) == 1
+
+
+def test_a_widened_node_lets_in_only_actions_legal_in_the_determinization_at_hand() -> None:
+    """A node's widening order comes from the determinization that made it; another that
+    reaches the same node may allow less (in Chez, which cards of a hand are its original
+    ones). The search must never try an action that determinization refuses: it did, and a
+    Chez expert-vs-hard game stopped on ``give 6D``."""
+    made_with = [f"a{i}" for i in range(20)]
+    node: Node[str] = Node(0, made_with)
+    node.widen(list(made_with))
+    rng = random.Random(4)
+    legal_here = made_with[2:]  # the first two of the order are not legal here
+    for _ in range(200):
+        action = node.select(legal_here, 0.7, rng)
+        assert action in legal_here
+        node.visits[action] = node.visits.get(action, 0) + 1
+        node.total[action] = node.total.get(action, 0.0) + rng.random()
+    # where every action of the order is legal, the order is followed as before
+    fresh: Node[str] = Node(0, made_with)
+    fresh.widen(list(made_with))
+    picked = {fresh.select(made_with, 0.7, rng) for _ in range(3)}
+    assert picked <= set(made_with[:3])  # 2 + sqrt(visits so far) actions let in

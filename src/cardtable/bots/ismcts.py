@@ -117,7 +117,13 @@ class Node(Generic[A]):
             self.seen += 1
             allowed = WIDEN_BASE + int(math.sqrt(self.seen))
             if allowed < len(self.order):
-                legal = self.order[:allowed]
+                # the order was drawn in the determinization that made the node; another
+                # that reaches it need not allow all of it (information states are told
+                # apart at the seat's own decisions only: a Chez hand's original cards)
+                now = set(legal)
+                let_in = [a for a in self.order[:allowed] if a in now]
+                if let_in:
+                    legal = let_in
         untried = [a for a in legal if not visits.get(a)]
         if untried:
             return untried[below(rng, len(untried))]

@@ -53,6 +53,11 @@ class ActionError(CardtableError):
         self.where = where
         super().__init__(f"{text!r}: {reason} ({where})")
 
+    def __reduce__(self) -> tuple[type[ActionError], tuple[str, str, str]]:
+        # a game played in a worker process (simulate, arena) sends its error back
+        # pickled; the default rebuilds from the message alone and fails
+        return type(self), (self.text, self.reason, self.where)
+
 
 class MalformedActionError(ActionError):
     """Text that is not an action of this game at all."""
@@ -71,5 +76,9 @@ class RecordError(CardtableError):
 
     def __init__(self, message: str, index: int | None = None) -> None:
         self.index = index
+        self.message = message
         where = f"action {index}: " if index is not None else ""
         super().__init__(f"{where}{message}")
+
+    def __reduce__(self) -> tuple[type[RecordError], tuple[str, int | None]]:
+        return type(self), (self.message, self.index)
