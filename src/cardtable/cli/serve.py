@@ -172,6 +172,9 @@ def run(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         log_level="warning",
+        # uvloop (a dependency) where it installs: about 7% less CPU a move and
+        # 9% more moves a second than asyncio's loop (benchmarks/load.py, docs/server.md)
+        loop="auto",
         ws_max_size=settings.ws_max_size,
         timeout_keep_alive=int(settings.keep_alive_seconds),
         http=http,

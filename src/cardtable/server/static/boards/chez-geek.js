@@ -133,6 +133,8 @@
 
   // The end in words: who reached their Slack Goal, and everyone's Slack against theirs.
   function resultWords(ctx, o, result) {
+    // People with negative Slack can leave a room below zero: a minus sign, not a hyphen
+    const slack = (n) => (n < 0 ? `−${-n}` : `${n}`);
     const players = o.players || [];
     const places = result.places || players.map((_, s) => s + 1);
     const order = players.map((p, s) => ({ p, s })).sort((a, b) => places[a.s] - places[b.s]);
@@ -144,11 +146,11 @@
     const why = reason === "turn limit" ? ": nobody reached their goal within the turn limit, so the one closest to their goal wins"
       : reason === "Slack Goal" ? ", reaching the Slack Goal" : "";
     const headline = win
-      ? `${name} ${name === "You" ? "win" : "wins"} with ${win.p.slack} Slack against a goal of ${win.p.goal}${why}${match}.`
+      ? `${name} ${name === "You" ? "win" : "wins"} with ${slack(win.p.slack)} Slack against a goal of ${win.p.goal}${why}${match}.`
       : "Game over.";
     const rows = order.map(({ p, s }) => ({
       seats: [s],
-      cells: [CT.kit.seatName(ctx, s), `${p.slack} of ${p.goal} Slack`, jobName(ctx, p.job),
+      cells: [CT.kit.seatName(ctx, s), `${slack(p.slack)} of ${p.goal} Slack`, jobName(ctx, p.job),
         o.match && o.match.games > 1 ? `${o.match.wins[s]} game${o.match.wins[s] === 1 ? "" : "s"} won` : null].filter((x) => x !== null),
     }));
     const columns = ["Player", "Slack", "Job"].concat(o.match && o.match.games > 1 ? ["Match"] : []);
