@@ -4,7 +4,8 @@ For each game (default player count) and level, one seeded game is played
 with the level at seat 0 and heuristic bots elsewhere, for at most SECONDS of
 CPU; the median and the maximum CPU time (``time.process_time``) of the
 level's decisions with a real choice are printed.
-Run: ``.venv/bin/python benchmarks/levels.py [SECONDS] [LEVEL ...]`` (default 30 s; hard expert).
+Run: ``.venv/bin/python benchmarks/levels.py [SECONDS] [LEVEL ...] [GAME ...]`` (default
+30 s; hard expert; every game).
 """
 
 from __future__ import annotations
@@ -19,9 +20,12 @@ from cardtable.engine.registry import available_games, load_game
 
 def main() -> None:
     budget = float(sys.argv[1]) if len(sys.argv) > 1 else 30.0
-    levels = sys.argv[2:] or ["hard", "expert"]
+    names = available_games()
+    words = sys.argv[2:]
+    levels = [w for w in words if w not in names] or ["hard", "expert"]
+    games = [w for w in words if w in names] or names
     print("game            level    decisions  median s  max s")
-    for name in available_games():
+    for name in games:
         game = load_game(name)
         for level in levels:
             state = game.new_initial_state(seed=1)

@@ -33,7 +33,7 @@ RATINGS: dict[str, dict[str, str]] = {
         "easy": "first in 98.7% of 300 games against two random (96.6–99.5%)",
     },
     "contest": {
-        "expert": "wins 46.0% of 200 games against hard (39.2–52.9%): level with it",
+        "expert": "wins 57.2% of 400 games against hard (52.4–62.0%)",
         "hard": "wins 73.0% of 100 games against medium (63.6–80.7%)",
         "medium": "wins 62.5% of 400 games against easy (57.7–67.1%)",
         "easy": "wins 68.5% of 400 games against random (63.8–72.9%)",

@@ -67,7 +67,11 @@ class ContestGame(Game):
         "easy": "ismcts(iterations=100)",
         "medium": "heuristic",
         "hard": "ismcts(iterations=300, rollout=heuristic, rollout_epsilon=0.0, max_time=0.9)",
-        "expert": "ismcts(iterations=1500, rollout=heuristic, rollout_epsilon=0.0)",
+        # without ``max_actions=none`` the default work limit stopped it at about 400
+        # iterations, level with hard (docs/bots.md, "The ladder, head to head")
+        "expert": (
+            "ismcts(iterations=1500, max_actions=none, rollout=heuristic, rollout_epsilon=0.0)"
+        ),
     }
     observation_schema = ContestObservation
     public_schema = ContestPublicObservation
