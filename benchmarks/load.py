@@ -18,6 +18,10 @@ default durability (every commit flushed) and sets that variable:
 move, as a person does; without it each table always has a move in flight and
 move -> ack measures the queue at saturation rather than the work of a move.
 
+``--server-cpus 0 --client-cpus 1`` keeps the server on one CPU and the load
+clients on another, so that they do not take each other's turns on a small
+machine (PostgreSQL goes where the kernel puts it).
+
 ``--url`` measures a server you started instead. ``--client-processes K``
 splits the clients between K processes, as clients on other machines would be,
 so that one client event loop's delays are not counted as the server's.
@@ -405,6 +409,31 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def cpu_set(text: str | None) -> set[int] | None:
+    """``--server-cpus 0`` / ``--client-cpus 1``: a comma list of CPU numbers, or None."""
+    if not text:
+        return None
+    try:
+        cpus = {int(part) for part in text.split(",") if part.strip()}
+    except ValueError:
+        raise SystemExit(
+            f"a CPU list is numbers joined by commas, like 0 or 0,1: got {text!r}"
+        ) from None
+    allowed = os.sched_getaffinity(0)
+    if not cpus or not cpus <= allowed:
+        raise SystemExit(f"CPUs {sorted(cpus)} are not all among this machine's {sorted(allowed)}")
+    return cpus
+
+
+# the CPUs the server process runs on (``--server-cpus``); None: wherever the kernel puts it
+SERVER_CPUS: set[int] | None = None
+
+
+def _pin_server() -> None:
+    if SERVER_CPUS is not None:
+        os.sched_setaffinity(0, SERVER_CPUS)
+
+
 def start_server(
     database: str, extra: list[str] | None = None
 ) -> tuple[subprocess.Popen[bytes], str]:
@@ -415,6 +444,7 @@ def start_server(
         [*cmd, "serve", "--port", str(port), "--database", database, *LOAD_LIMITS, *(extra or [])],
         stdout=subprocess.DEVNULL,
         env=dict(os.environ, PYTHONUNBUFFERED="1"),
+        preexec_fn=_pin_server,
     )
     base = f"http://127.0.0.1:{port}"
     for _ in range(300):
@@ -633,6 +663,16 @@ def main() -> None:
         help="split the clients between this many processes (default 1)",
     )
     p.add_argument(
+        "--server-cpus",
+        default=None,
+        help="run the server on these CPUs only, e.g. 0 (default: anywhere)",
+    )
+    p.add_argument(
+        "--client-cpus",
+        default=None,
+        help="run the load clients on these CPUs only, e.g. 1 (default: anywhere)",
+    )
+    p.add_argument(
         "--postgres",
         default=os.environ.get("CARDTABLE_TEST_POSTGRES"),
         help="PostgreSQL server URL where a database may be created "
@@ -658,6 +698,11 @@ def main() -> None:
         help="compare one server process with this many behind HAProxy (PostgreSQL)",
     )
     args = p.parse_args()
+    global SERVER_CPUS
+    SERVER_CPUS = cpu_set(args.server_cpus)
+    clients = cpu_set(args.client_cpus)
+    if clients is not None:  # the load clients, and the processes they spawn
+        os.sched_setaffinity(0, clients)
     if args.processes:
         if not args.postgres:
             raise SystemExit("--processes needs PostgreSQL: run under scripts/with-postgres")
