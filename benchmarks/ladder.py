@@ -4,8 +4,12 @@ For each step of the ladder (``expert`` over ``hard``, ``hard`` over ``medium``,
 ``medium`` over ``easy``, ``easy`` over ``random``) one seat plays the upper level
 and every other seat the lower one, on duplicate deals in every seat rotation
 (``cardtable arena GAME --bots UPPER,LOWER``). The upper level's share of first
-places is printed with its 95% Wilson interval beside 1/N, the share it would get
-if it were no stronger: a step holds when the whole interval is above 1/N.
+places is printed with its 95% Wilson interval beside the even share, the share
+it would get if it were no stronger: a step holds when the whole interval is above
+the even share. The even share is the mean fraction of seats that share first
+place in the games played: 1/N when one seat wins, 1/2 in Chai Tea Jazz's team
+games (4 and 6 players), where a seat wins with its team, whatever its partner's
+level; draws (nobody first) lower it a little.
 
 Why head to head and not one table of all levels: a person picks one level and
 plays against it, so what must be ordered is each level against the next; in a
@@ -37,8 +41,9 @@ BELOW = {"expert": "hard", "hard": "medium", "medium": "easy", "easy": "random"}
 
 def step(
     game_name: str, players: int | None, upper: str, games: int, seed: int, workers: int
-) -> tuple[Game, int, int, float, float, float]:
-    """The game, games played, the upper level's first places, their interval, seconds."""
+) -> tuple[Game, int, int, float, float, float, float]:
+    """The game, games played, the upper level's first places, their interval, the even
+    share, seconds."""
     game = load_game(game_name, players=players)
     spec = ArenaSpec(game.name, game.num_players, dict(game.settings), (upper, BELOW[upper]), seed)
     total = rounded_games(spec, games)
@@ -49,7 +54,9 @@ def step(
         is_win(o, seat) for o in outcomes for seat, name in enumerate(o.seating) if name == upper
     )
     low, high = wilson_interval(wins, len(outcomes))
-    return game, len(outcomes), wins, low, high, time.monotonic() - start
+    seats = game.num_players
+    even = sum(sum(is_win(o, s) for s in range(seats)) / seats for o in outcomes) / len(outcomes)
+    return game, len(outcomes), wins, low, high, even, time.monotonic() - start
 
 
 def main() -> None:
@@ -65,13 +72,12 @@ def main() -> None:
     unknown = [s for s in uppers if s not in BELOW]
     if unknown:
         parser.error(f"--steps names {unknown}; the steps are {', '.join(BELOW)}")
-    print("| game | players | step | games | upper first | 95% CI | 1/N | holds | minutes |")
+    print("| game | players | step | games | upper first | 95% CI | even share | holds | minutes |")
     print("|---|---|---|---|---|---|---|---|---|")
     for upper in uppers:
-        game, n, wins, low, high, spent = step(
+        game, n, wins, low, high, chance, spent = step(
             args.game, args.players, upper, args.games, args.seed, args.workers
         )
-        chance = 1 / game.num_players
         holds = "yes" if low > chance else "no"
         print(
             f"| {game.name} | {game.num_players} | {upper} > {BELOW[upper]} | {n} "

@@ -74,3 +74,29 @@ def test_every_game_has_four_levels_that_build(name: str) -> None:
     assert names[:4] == ["easy", "medium", "hard", "expert"]
     for level in names[:4]:
         assert make_bot(level, game, 0, seed=1) is not None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_chai_tea_jazz_searching_levels_can_search_at_every_count(players: int) -> None:
+    """A PIMC level where its solver cannot play the count's rules would be the heuristic
+    bot, level with ``medium``: at 2 players (face-up straw) and 6 (twin cards) the
+    searching levels are ISMCTS, at 3 and 4 PIMC, whose solver takes the trick positions."""
+    from cardtable.games.chai_tea_jazz.ai.pimc import PIMCBot
+    from cardtable.games.chai_tea_jazz.ai.solver import solvable
+    from cardtable.games.chai_tea_jazz.phases import Phase
+
+    game = load_game("chai-tea-jazz", players=players)
+    state = game.new_initial_state(seed=3)
+    while state.is_chance_node() or state.phase != Phase.PLAY:  # type: ignore[attr-defined]
+        state.apply_action(
+            state.sample_chance() if state.is_chance_node() else state.legal_actions()[0]
+        )
+    kinds = set()
+    for level in ("hard", "expert"):
+        bot = make_bot(level, game, 0, seed=1)
+        kinds.add(type(bot).__name__)
+        if isinstance(bot, PIMCBot):
+            assert solvable(state), f"{level} at {players} players cannot search"
+        else:
+            assert isinstance(bot, ISMCTSBot)
+    assert kinds == ({"ISMCTSBot"} if players in (2, 6) else {"PIMCBot"})

@@ -72,9 +72,11 @@ def levels_of(game: Game) -> list[Level]:
     """Each level's spec, note and rating; a game's ``bot_level_notes`` replace the
     general notes where its level is not what they describe (a ``hard`` that does
     not search)."""
-    table: dict[str, str] = game.bot_levels
+    table: dict[str, str] = game.level_specs()
     notes = {**NOTES, **game.bot_level_notes}
-    ratings = RATINGS.get(game.name, {})
+    # measured at the game's usual count; other counts are in docs/bots.md's ladder
+    usual = game.num_players == game.info.default_players
+    ratings = RATINGS.get(game.name, {}) if usual else {}
     return [
         Level(level, table[level], notes[level], ratings.get(level))
         for level in LEVELS

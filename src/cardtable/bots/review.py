@@ -93,7 +93,7 @@ def reviewer_spec(game: Any) -> str:
     Why a review needs an ISMCTS search: it reads the value of every action at the root,
     which a level that only picks a move (PIMC, the rollout bot) does not give.
     """
-    spec = str(game.bot_levels.get("expert", ""))
+    spec = str(game.level_specs().get("expert", ""))
     if spec.startswith("ismcts"):
         return spec
     return str(game.review_spec or "ismcts(iterations=1000)")

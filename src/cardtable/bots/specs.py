@@ -73,7 +73,7 @@ class BotSpec:
         seen = set()
         spec = self
         while True:
-            target = game.bot_levels.get(spec.name)
+            target = game.level_specs().get(spec.name)
             if target is None or spec.name in seen:
                 return spec
             seen.add(spec.name)
@@ -198,5 +198,5 @@ def bot_class(name: str, game: Game) -> type[Bot]:
 
 def available_names(game: Game) -> list[str]:
     """Every name a spec may start with for ``game``: its levels first, then bot classes."""
-    levels = [lvl for lvl in LEVELS if lvl in game.bot_levels]
+    levels = [lvl for lvl in LEVELS if lvl in game.level_specs()]
     return levels + sorted(set(GENERIC) | set(game.bots))

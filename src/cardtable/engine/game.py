@@ -252,6 +252,9 @@ class Game(ABC):
     # the levels a person picks from (``easy`` … ``expert``), each a bot spec
     # (``cardtable.bots.levels`` holds their measured ladder)
     bot_levels: ClassVar[dict[str, str]] = {}
+    # the levels that are other searches at some player counts: players -> level -> spec
+    # (a search that cannot play a count's rules falls back to a weaker bot there)
+    bot_levels_at: ClassVar[dict[int, dict[str, str]]] = {}
     # a level's note for the lobby where the general one does not describe it
     bot_level_notes: ClassVar[dict[str, str]] = {}
     # the search that reviews finished games (``bots.review``) when the ``expert`` level
@@ -293,6 +296,18 @@ class Game(ABC):
     @property
     def name(self) -> str:
         return self.info.name
+
+    def level_specs(self) -> dict[str, str]:
+        """The levels at this game's player count: ``bot_levels`` with that count's changes.
+
+        Why per count: a level's search may not play every count's rules (Chai Tea
+        Jazz's double-dummy solver has no face-up straw and no twin cards), and there it
+        would fall back to a weaker bot than the level below it.
+        """
+        changed = self.bot_levels_at.get(self.num_players)
+        if changed is None:
+            return self.bot_levels
+        return {**self.bot_levels, **changed}
 
     @abstractmethod
     def new_initial_state(self, seed: int | None = None, deal: Any = None) -> State:

@@ -365,7 +365,7 @@ class TableManager:
         specs = req.seats
         if specs is None:
             # the lobby's default: a level by name where the game has levels
-            levels: dict[str, str] = game.bot_levels
+            levels: dict[str, str] = game.level_specs()
             filler = "medium" if "medium" in levels else default_bot(game)
             specs_list: list[tuple[str, str | None]] = [("human", None)]
             specs_list += [("bot", filler)] * (n - 1)

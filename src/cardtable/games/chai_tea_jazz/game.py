@@ -28,6 +28,15 @@ class ChaiTeaJazzGame(ChaiTeaJazzTables):
         "hard": "pimc(samples=6, depth=1)",
         "expert": "pimc(samples=20, depth=2)",
     }
+    # the solver has no face-up straw (2 players) and no twin cards (6 players' double
+    # deck): there pimc would be the heuristic bot, so ISMCTS searches instead (docs/bots.md)
+    bot_levels_at: ClassVar[dict[int, dict[str, str]]] = {
+        players: {
+            "hard": "ismcts(iterations=600)",
+            "expert": "ismcts(iterations=2000, max_actions=none)",
+        }
+        for players in (2, 6)
+    }
     default_bot = "heuristic"
     observation_schema: ClassVar[Any] = Observation
     public_schema: ClassVar[Any] = PublicObservation
