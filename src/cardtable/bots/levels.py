@@ -39,7 +39,7 @@ RATINGS: dict[str, dict[str, str]] = {
         "easy": "wins 68.5% of 400 games against random (63.8–72.9%)",
     },
     "chez": {
-        "expert": "first in 31.0% of 200 games against three hard (25.0–37.7%)",
+        "expert": "first in 34.2% of 120 games against three hard (26.3–43.0%)",
         "hard": "first in 33.3% of 300 games against three medium (28.2–38.8%)",
         "medium": "first in 38.0% of 400 games against three easy (33.4–42.8%)",
         "easy": "first in 74.0% of 400 games against three random (69.5–78.1%)",

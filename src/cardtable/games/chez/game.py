@@ -61,7 +61,9 @@ class ChezGame(ChezRuleset):
         "easy": "heuristic",
         "medium": "ismcts(iterations=100)",
         "hard": "ismcts(max_time=0.9)",
-        "expert": "ismcts(iterations=3000, max_actions=150000)",
+        # rollouts by the heuristic bot: more iterations of random rollouts gained nothing
+        # over hard (docs/bots.md, "The ladder, head to head")
+        "expert": "ismcts(iterations=2000, max_actions=none, rollout=heuristic)",
     }
     bot_level_notes: ClassVar[dict[str, str]] = {
         "easy": "the game's rule-of-thumb player: instant",
