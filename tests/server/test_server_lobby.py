@@ -173,7 +173,9 @@ def test_an_invited_person_names_themself_and_every_page_says_it_as_text(server,
     guest.locator("#my-name").fill("Bo <i>Li</i>")
     guest.get_by_role("button", name="Save").click()
     guest.wait_for_selector("#name-form", state="detached")
-    assert guest.locator("#whoami").inner_text().startswith("you are Bo <i>Li</i>")
+    # the form goes at once; the line says the name when the server's update brings it
+    named = "(name) => document.getElementById('whoami').innerText.startsWith(name)"
+    guest.wait_for_function(named, arg="you are Bo <i>Li</i>")
     says = "(name) => document.getElementById('board').innerText.includes(name)"
     creator.wait_for_function(says, arg="Bo <i>Li</i>")
     seats_listed = creator.locator("#seats").text_content() or ""  # in the folded details
