@@ -87,7 +87,7 @@ def test_chai_tea_jazz_searching_levels_can_search_at_every_count(players: int) 
 
     game = load_game("chai-tea-jazz", players=players)
     state = game.new_initial_state(seed=3)
-    while state.is_chance_node() or state.phase != Phase.PLAY:  # type: ignore[attr-defined]
+    while state.is_chance_node() or state.phase != Phase.PLAY:
         state.apply_action(
             state.sample_chance() if state.is_chance_node() else state.legal_actions()[0]
         )
@@ -100,3 +100,15 @@ def test_chai_tea_jazz_searching_levels_can_search_at_every_count(players: int) 
         else:
             assert isinstance(bot, ISMCTSBot)
     assert kinds == ({"ISMCTSBot"} if players in (2, 6) else {"PIMCBot"})
+
+
+def test_measured_ratings_are_shown_only_at_the_count_they_were_measured_at() -> None:
+    """The ladder's ratings were played at each game's usual count; at 2 players Chai
+    Tea Jazz's hard and expert are other searches, so the 3-player figures do not apply."""
+    from cardtable.bots.levels import levels_of
+
+    usual = levels_of(load_game("chai-tea-jazz"))
+    assert all(level.rating for level in usual)
+    two = levels_of(load_game("chai-tea-jazz", players=2))
+    assert [level.rating for level in two] == [None] * 4
+    assert {level.level: level.spec for level in two}["hard"] == "ismcts(iterations=600)"
