@@ -84,13 +84,19 @@ class HeuristicBot(Bot[Observation]):
         is_trump = tuple(int(SUIT_OF[c] == trump) for c in range(NUM_CODES))
         return tuple(value), is_trump
 
-    def _pick(self, obs: Observation, legal: Sequence[Action]) -> Action:
+    def ranked_picks(self, obs: Observation, legal: Sequence[Action]) -> list[tuple[float, Action]]:
+        """Every legal pick with its estimate, best first (equals in the order of ``legal``).
+
+        The estimate is the points the hand would capture, less the bid, with the
+        Joker row held back while other rows are open, mirrored for Avoidance rows,
+        and leaning a little toward the valuable rows.
+        """
         game = self.game
         hand = [game.code_of[c.upper()] for c in obs["hand"]]
         picks = [a for a in legal if isinstance(a, act.Pick)]
         share = game.deck_points / game.num_sides
         open_rows = {a.row for a in picks}
-        best: tuple[float, Action] | None = None
+        scored: list[tuple[float, Action]] = []
         for a in picks:
             est = self._estimate(hand, a.play) - a.debt
             row = game.rows[a.row]
@@ -99,8 +105,15 @@ class HeuristicBot(Bot[Observation]):
             if row.avoid:
                 est = share * 2 - est
             est += row.value  # a small lean toward the valuable rows
-            if best is None or est > best[0]:
-                best = (est, a)
+            scored.append((est, a))
+        order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
+        return [scored[i] for i in order]
+
+    def _pick(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        game = self.game
+        share = game.deck_points / game.num_sides
+        ranked = self.ranked_picks(obs, legal)
+        best: tuple[float, Action] | None = ranked[0] if ranked else None
         if act.ACCEPT in legal:
             return act.ACCEPT if obs["bidding"]["offer"] >= 10 else act.PASS
         if best is None:

@@ -12,7 +12,9 @@ Costs decide the shape: an exact solve of a whole 12-trick round takes seconds
 in Python, so while more than ``exact`` tricks remain each deal is searched
 ``depth`` tricks deep and the rest of the round is estimated; the last
 ``exact`` tricks are solved exactly. The picking phase is left to the game's
-heuristic bot (the solver says nothing about which contract to bid).
+heuristic bot (the solver says nothing about which contract to bid), or, with
+``pick_samples``, to rollouts of the round after each of its best picks
+(``pick_rollouts``).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Action
 from cardtable.games.chai_tea_jazz import actions as act
 from cardtable.games.chai_tea_jazz.ai.heuristic import HeuristicBot
+from cardtable.games.chai_tea_jazz.ai.pick_rollouts import pick_by_rollouts
 from cardtable.games.chai_tea_jazz.ai.solver import Position, Solver, solvable
 from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
 from cardtable.games.chai_tea_jazz.schema import Observation
@@ -43,6 +46,10 @@ class PIMCSettings:
     exact: int = 5  # solve exactly once this many tricks (or fewer) remain
     # seconds per move (stops sampling early; not reproducible); 0: no limit
     max_time: float = 0.0
+    # the picking phase: deals rolled out per candidate pick (0: the heuristic picks)
+    pick_samples: int = 0
+    pick_candidates: int = 4  # the heuristic's best picks tried, besides its choice and passing
+    pick_margin: float = 0.0  # game points a candidate must gain over the heuristic's choice
 
 
 # ``SearchingBot`` is compiled, so it takes no type argument at run time; its methods
@@ -61,16 +68,35 @@ class PIMCBot(SearchingBot):
         chosen = settings_from("pimc", PIMCSettings, settings)
         if chosen.samples < 1 or chosen.depth < 1 or chosen.exact < 0 or chosen.max_time < 0:
             raise SettingError("pimc needs samples >= 1, depth >= 1, exact >= 0, max_time >= 0")
+        if chosen.pick_samples < 0 or chosen.pick_candidates < 0 or chosen.pick_margin < 0:
+            raise SettingError(
+                "pimc needs pick_samples >= 0, pick_candidates >= 0, pick_margin >= 0"
+            )
         self.samples = chosen.samples
         self.depth = chosen.depth
         self.exact = chosen.exact
         self.max_time = chosen.max_time or None
+        self.pick_samples = chosen.pick_samples
+        self.pick_candidates = chosen.pick_candidates
+        self.pick_margin = chosen.pick_margin
         self.heuristic = HeuristicBot(game, seat, seed)
         self.last_values: dict[Action, float] = {}
 
     def act_with(
         self, info: InformationSet, observation: Observation, legal: Sequence[Action]
     ) -> Action:
+        if len(legal) > 1 and not isinstance(legal[0], act.PlayCard) and self.pick_samples:
+            choice, self.last_values = pick_by_rollouts(
+                info,
+                self.heuristic,
+                observation,
+                legal,
+                self.rng,
+                samples=self.pick_samples,
+                candidates=self.pick_candidates,
+                margin=self.pick_margin,
+            )
+            return choice
         fallback = self.heuristic.act(observation, legal)
         if len(legal) == 1 or not isinstance(legal[0], act.PlayCard):
             return fallback
