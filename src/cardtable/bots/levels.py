@@ -27,7 +27,7 @@ NOTES = {
 # ladder, head to head") shows that, the others their arena figures until they are
 RATINGS: dict[str, dict[str, str]] = {
     "chai-tea-jazz": {
-        "expert": "first in 38.7% of 600 games against two hard (34.9–42.6%)",
+        "expert": "first in 49.6% of 240 games against two hard (43.3–55.9%)",
         "hard": "first in 76.0% of 300 games against two medium (70.9–80.5%)",
         "medium": "first in 72.0% of 300 games against two easy (66.7–76.8%)",
         "easy": "first in 98.7% of 300 games against two random (96.6–99.5%)",
