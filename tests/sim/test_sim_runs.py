@@ -22,6 +22,18 @@ def test_simulation_gives_the_same_outcomes_for_any_worker_count() -> None:
     assert run_games(play_one, SPEC, 16, workers=2, chunk=5) == serial
 
 
+def test_a_resumed_run_plays_only_the_missing_games_and_reports_each_as_it_ends() -> None:
+    serial = run_local(SPEC, 16, workers=1)
+    kept = {0, 3, 4, 9, 15}
+    for workers in (1, 2):
+        heard: list[GameOutcome] = []
+        rest = run_games(
+            play_one, SPEC, 16, workers=workers, chunk=4, skip=kept, on_outcome=heard.append
+        )
+        assert rest == [o for o in serial if o.index not in kept]
+        assert sorted(heard, key=lambda o: o.index) == rest
+
+
 def _interrupt_after(n: int):
     seen = 0
 

@@ -8,7 +8,7 @@ so splitting the work differently never changes what is reported.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -98,24 +98,34 @@ def run_games(
     workers: int | None = None,
     progress: Callable[[int], object] | None = None,
     chunk: int = 10,
+    skip: Collection[int] = (),
+    on_outcome: Callable[[GameOutcome], object] | None = None,
 ) -> list[GameOutcome]:
     """Games ``0..games-1`` on local processes; Ctrl-C returns what finished, by index.
 
     Generic over the function that plays one game (``play_one`` for
-    simulations, ``arena.play_arena_game`` for the arena).
+    simulations, ``arena.play_arena_game`` for the arena). The indices in
+    ``skip`` are not played (a run resumed from what an earlier one saved);
+    ``on_outcome`` hears of each game as it finishes, so a long run can keep
+    what it played if it is stopped.
     """
     workers = default_workers() if workers is None else workers
+    skipped = set(skip)
+    todo = [i for i in range(games) if i not in skipped]
     done: list[GameOutcome] = []
     if workers <= 1:
         try:
-            for i in range(games):
-                done.append(play(spec, i))
+            for i in todo:
+                outcome = play(spec, i)
+                done.append(outcome)
+                if on_outcome:
+                    on_outcome(outcome)
                 if progress:
                     progress(1)
         except KeyboardInterrupt:
             pass
         return done
-    chunks = [list(range(s, min(games, s + chunk))) for s in range(0, games, chunk)]
+    chunks = [todo[s : s + chunk] for s in range(0, len(todo), chunk)]
     pool = ProcessPoolExecutor(max_workers=workers)
     pending: set[Future[list[GameOutcome]]] = set()
     try:
@@ -126,6 +136,9 @@ def run_games(
             for fut in finished:
                 part = fut.result()
                 done.extend(part)
+                if on_outcome:
+                    for outcome in part:
+                        on_outcome(outcome)
                 if progress:
                     progress(len(part))
     except KeyboardInterrupt:
