@@ -98,6 +98,17 @@ class ChezGeekGame(ChezGeekTables):
             "samples=16, max_samples=48, candidates=6)"
         ),
     }
+    # with five players the loose gate (z=1.0, no margin) lost to sandbag (12.5% of 120
+    # against four, even share 20%); its default strict gate keeps sandbag's move unless
+    # another is clearly better, level with it (17.5%; docs/bots.md)
+    bot_levels_at: ClassVar[dict[int, dict[str, str]]] = {
+        5: {
+            "expert": (
+                "rollout(policy=sandbag, others=sandbag, horizon=150, samples=16, "
+                "max_samples=48, candidates=6)"
+            )
+        }
+    }
     # the rollout bot values only its few candidates: games are reviewed by the ISMCTS
     # that was the expert level before the rollout bots
     review_spec: ClassVar[str | None] = "ismcts(iterations=3000, max_actions=150000)"
