@@ -68,12 +68,15 @@ def test_bot_lists_split_on_top_level_commas_only() -> None:
 
 
 @pytest.mark.parametrize("name", available_games())
-def test_every_game_has_four_levels_that_build(name: str) -> None:
-    game = load_game(name)
-    names = available_bots(game)
-    assert names[:4] == ["easy", "medium", "hard", "expert"]
-    for level in names[:4]:
-        assert make_bot(level, game, 0, seed=1) is not None
+def test_every_game_has_four_levels_that_build_at_every_count(name: str) -> None:
+    """Levels may change with the count (``bot_levels_at``): each must still parse
+    and build wherever the game can be played."""
+    for players in load_game(name).info.player_counts():
+        game = load_game(name, players=players)
+        names = available_bots(game)
+        assert names[:4] == ["easy", "medium", "hard", "expert"]
+        for level in names[:4]:
+            assert make_bot(level, game, 0, seed=1) is not None, (level, players)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
