@@ -106,8 +106,7 @@ class HeuristicBot(Bot[Observation]):
                 est = share * 2 - est
             est += row.value  # a small lean toward the valuable rows
             scored.append((est, a))
-        order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
-        return [scored[i] for i in order]
+        return sorted(scored, key=lambda pair: -pair[0])  # stable: equals keep their order
 
     def _pick(self, obs: Observation, legal: Sequence[Action]) -> Action:
         game = self.game
