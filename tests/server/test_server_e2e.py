@@ -201,14 +201,21 @@ def test_a_whole_game_never_asks_a_person_only_to_pass(server, browser, game):
         )
         if result_box.is_visible():
             break
-        banner_choices = page.locator("#board .banner button.choice")
-        if banner_choices.count():
+        # the banner and the move number are read in one go: read apart, the window
+        # can close between the two reads and the wait would be for a move that
+        # already happened
+        asked = page.evaluate(
+            """() => ({
+                labels: [...document.querySelectorAll('#board .banner button.choice')]
+                    .map(b => b.dataset.action),
+                move: document.getElementById('move').textContent,
+            })"""
+        )
+        if asked["labels"]:
             # asked to react: there must be something besides Pass; we let it close
-            labels = banner_choices.evaluate_all("bs => bs.map(b => b.dataset.action)")
             questions += 1
-            nags += all(a == "pass" for a in labels)
-            move = page.locator("#move").text_content()
-            expect(page.locator("#move")).not_to_have_text(move or "", timeout=STEP_MS)
+            nags += all(a == "pass" for a in asked["labels"])
+            expect(page.locator("#move")).not_to_have_text(asked["move"] or "", timeout=STEP_MS)
             continue
         # a turn (declining is a turn's choice like any other here)
         buttons = page.locator(BOARD_BUTTONS)
