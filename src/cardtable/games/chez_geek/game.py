@@ -102,15 +102,11 @@ class ChezGeekGame(ChezGeekTables):
     # against four, even share 20%); its default strict gate keeps sandbag's move unless
     # another is clearly better, level with it (17.5%; docs/bots.md)
     bot_levels_at: ClassVar[dict[int, dict[str, str]]] = {
-        # at 3 players the rollouts over sandbag lost to sandbag itself (26.9% of 360
-        # games); sandbag aiming harder at big room cards, not discarding down to one card, beat it
+        # at 3 and 5 players the rollouts over sandbag did not beat sandbag itself (3: 26.9%
+        # of 360 games, 5: 17.5% of 120); sandbag aiming harder at big room cards and not
+        # discarding down to one card did (docs/bots.md, the ladder at other counts)
         3: {"expert": "sandbag(aim=0.8, discard_all=false)"},
-        5: {
-            "expert": (
-                "rollout(policy=sandbag, others=sandbag, horizon=150, samples=16, "
-                "max_samples=48, candidates=6)"
-            )
-        },
+        5: {"expert": "sandbag(aim=0.8, discard_all=false)"},
     }
     # the rollout bot values only its few candidates: games are reviewed by the ISMCTS
     # that was the expert level before the rollout bots
@@ -119,7 +115,7 @@ class ChezGeekGame(ChezGeekTables):
         "hard": "the rule-of-thumb player, playing for card flow and defence: instant",
         "expert": (
             "the hard player, checked by playing each choice out on re-dealt hands "
-            "(at 3 players: retuned for the count, instant): "
+            "(at 3 and 5 players: retuned for the count, instant): "
             "up to about a second a move"
         ),
     }
