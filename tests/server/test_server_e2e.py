@@ -193,12 +193,26 @@ def test_a_whole_game_never_asks_a_person_only_to_pass(server, browser, game):
     result_box = page.locator("#result-box")
     questions = nags = clicks = 0
     for _ in range(3000):
-        page.wait_for_function(
-            "(sel) => !document.getElementById('result-box').hidden"
-            " || document.querySelectorAll(sel).length > 0",
-            arg=BOARD_BUTTONS,
-            timeout=STEP_MS,
-        )
+        try:
+            page.wait_for_function(
+                "(sel) => !document.getElementById('result-box').hidden"
+                " || document.querySelectorAll(sel).length > 0",
+                arg=BOARD_BUTTONS,
+                timeout=STEP_MS,
+            )
+        except PlaywrightError as exc:
+            # say where the person was left with nothing to press
+            stuck = page.evaluate(
+                """() => ({
+                    status: document.getElementById('status').textContent,
+                    prompt: document.getElementById('prompt-text').textContent,
+                    legal: [...document.querySelectorAll('#actions button')]
+                        .map(b => b.dataset.action),
+                    board: [...document.querySelectorAll('#board button')]
+                        .map(b => `${b.className}:${b.disabled}:${b.textContent}`),
+                })"""
+            )
+            raise AssertionError(f"nothing to press for {STEP_MS} ms: {stuck}") from exc
         if result_box.is_visible():
             break
         # the banner and the move number are read in one go: read apart, the window

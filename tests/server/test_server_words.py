@@ -34,7 +34,10 @@ ENDS = {
         r"|round limit"
     ),
     "chai-tea-jazz": r"game points?",
-    "chez": r"comes? first: (got rid of every card|was the last one left)",
+    "chez": (
+        r"comes? first: (got rid of every card|was the last one left"
+        r"|won The Betting Man|won with the Two Red Sixes)"
+    ),
     "chez-geek": r"Slack against a goal of \d+",
 }
 HOW_CHEZ = (
