@@ -242,3 +242,30 @@ def committed(database: str, tables: list[str]) -> dict[str, list[str]]:
         return {t: [m.action for m in store.load_moves(t)] for t in tables}
     finally:
         store.close()
+
+
+KNOCKED_OUT = "#board .seat-box.me .badge:has-text('knocked out')"
+# knocked out in Chez, the person waits while the bots play on: hundreds of moves
+OUT_MS = 240_000
+
+
+def wait_for_something_to_press(page: Any, buttons: str, step_ms: int) -> None:
+    """Until the person has one of ``buttons`` to press, or the game is over.
+
+    Knocked out in Chez, the person has nothing left to do while the bots play
+    on, hundreds of moves when the draw pile is empty: then until the end.
+    """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+    from playwright.sync_api import expect
+
+    try:
+        page.wait_for_function(
+            "(sel) => !document.getElementById('result-box').hidden"
+            " || document.querySelectorAll(sel).length > 0",
+            arg=buttons,
+            timeout=step_ms,
+        )
+    except PlaywrightTimeoutError:
+        if not page.locator(KNOCKED_OUT).count():
+            raise
+        expect(page.locator("#result-box")).to_be_visible(timeout=OUT_MS)

@@ -17,14 +17,15 @@ from typing import Any
 import httpx
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from ct_server_helpers import CHROMIUM_ARGS, ServerProcess, chromium_path
+from ct_server_helpers import (
+    CHROMIUM_ARGS,
+    ServerProcess,
+    chromium_path,
+    wait_for_something_to_press,
+)
 from playwright.sync_api import Browser, Page, expect, sync_playwright
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 STEP_MS = 20_000
-# how long the bots may play on after the person is out of a Chez game
-OUT_MS = 240_000
-KNOCKED_OUT = "#board .seat-box.me .badge:has-text('knocked out')"
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 BOARD_BUTTONS = "#board button.card-btn.playable:enabled, #board button.choice:enabled"
 ONE_ROW = json.dumps([{"name": "Trump", "contract": "trump", "value": 1}])
@@ -96,19 +97,8 @@ def click_some(page: Page, rng: random.Random, clicks: int) -> None:
     for _ in range(clicks * 20):
         if done >= clicks or page.locator("#result-box").is_visible():
             return
-        try:
-            page.wait_for_function(
-                "(sel) => !document.getElementById('result-box').hidden"
-                " || document.querySelectorAll(sel).length > 0",
-                arg=BOARD_BUTTONS,
-                timeout=STEP_MS,
-            )
-        except PlaywrightTimeoutError:
-            if not page.locator(KNOCKED_OUT).count():
-                raise
-            # knocked out in Chez, the person has nothing left to do while the random bots
-            # play on, hundreds of moves when the draw pile is empty: wait for the end
-            expect(page.locator("#result-box")).to_be_visible(timeout=OUT_MS)
+        wait_for_something_to_press(page, BOARD_BUTTONS, STEP_MS)
+        if page.locator("#result-box").is_visible():
             return
         buttons = page.locator(BOARD_BUTTONS)
         n = buttons.count()

@@ -12,7 +12,12 @@ from pathlib import Path
 
 import httpx
 import pytest
-from ct_server_helpers import CHROMIUM_ARGS, ServerProcess, chromium_path
+from ct_server_helpers import (
+    CHROMIUM_ARGS,
+    ServerProcess,
+    chromium_path,
+    wait_for_something_to_press,
+)
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect, sync_playwright
 
@@ -194,12 +199,7 @@ def test_a_whole_game_never_asks_a_person_only_to_pass(server, browser, game):
     questions = nags = clicks = 0
     for _ in range(3000):
         try:
-            page.wait_for_function(
-                "(sel) => !document.getElementById('result-box').hidden"
-                " || document.querySelectorAll(sel).length > 0",
-                arg=BOARD_BUTTONS,
-                timeout=STEP_MS,
-            )
+            wait_for_something_to_press(page, BOARD_BUTTONS, STEP_MS)
         except PlaywrightError as exc:
             # say where the person was left with nothing to press
             stuck = page.evaluate(
