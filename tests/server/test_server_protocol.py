@@ -389,8 +389,11 @@ def _reach_a_window(client, ws, up):
         if up["view"]["reaction"]:  # a moment for others' answers: wait for it to close
             up = receive_until(ws, "update")
             continue
-        if up["status"] == "over" or not up["view"]["legal"]:
+        if up["status"] == "over":
             return None
+        if not up["view"]["legal"]:  # a bot's move, shown as it is made: wait for ours
+            up = receive_until(ws, "update")
+            continue
         ws.send_text(
             json.dumps(
                 {
@@ -644,3 +647,34 @@ def test_a_bad_name_is_refused_and_makes_no_table(client, name):
     assert (r.status_code, r.json()["code"]) in ((400, "bad_text"), (422, "invalid"))
     assert name not in r.text  # the input is not echoed
     assert len(client.get("/api/tables").json()) == before
+
+
+def test_each_bot_move_is_shown_as_it_is_made(client):
+    # a person's move, then two bots' turns: the person sees their own move at once and
+    # then every bot's move in its own update, not all of them at the person's next turn
+    t = create_table(
+        client,
+        "chai-tea-jazz",
+        players=3,
+        seats=[{"kind": "human"}, {"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "easy"}],
+    )
+    with client.websocket_connect(f"/ws/tables/{t['table']['id']}") as ws:
+        hello(ws, t["invites"][0]["token"])
+        up = first_update(ws)
+        while not up["view"]["legal"]:  # the deal, and any bot before seat 0
+            up = receive_until(ws, "update")
+        mine = up["move"]
+        ws.send_text(
+            json.dumps({"type": "move", "id": "m1", "move": mine, "action": up["view"]["legal"][0]})
+        )
+        shown = []
+        up = receive_until(ws, "update")
+        while not up["view"]["legal"] and up["status"] != "over":
+            shown.append((up["move"], up["view"]["to_act"]))
+            up = receive_until(ws, "update")
+    # the first update after the move is the position it led to, a bot to act
+    assert shown and shown[0][0] == mine + 1, shown
+    moves = [m for m, _ in shown]
+    assert moves == sorted(set(moves)), shown  # one update per position, in order
+    bots_seen = {seat for _, seat in shown}
+    assert bots_seen == {1, 2}, shown  # each bot's turn was shown before the person's came back

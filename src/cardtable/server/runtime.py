@@ -306,6 +306,8 @@ class TableRuntime:
 
     def broadcast(self) -> None:
         self._sent_move = self.move
+        if not self.subscribers:
+            return  # a table nobody watches: a newcomer is sent the position on arrival
         version = self.version()
         log = self.shown_state.public_log()  # built once per broadcast, not once per seat
         for sub in list(self.subscribers):
@@ -369,12 +371,14 @@ class TableRuntime:
         return reply
 
     def _show_if_settled(self) -> None:
-        """Show a position that waits for a person (or is over) now, not on the driver's turn.
+        """Show the position a move led to now, unless the driver must act on it first.
 
-        The driver would show it unchanged one turn of the event loop later; shown
-        here, the mover's ``update`` is written together with its ``ack`` (one
-        send on its socket instead of two). Positions the driver must act on
-        first (chance, a reaction window, a bot to move) are left to it.
+        A person's move is shown with its ``ack`` (one send on the mover's socket
+        instead of two), and so is each bot's move when it is made: a bot's turn
+        after a person's is watched happening, at the table's pace, rather than
+        arriving with every other bot's at the person's next turn. Positions the
+        driver must act on first (chance, a reaction window: it opens the phase
+        and shows it) are left to it.
         """
         state = self.state
         if self.phase is not None or self.closed:
@@ -382,9 +386,8 @@ class TableRuntime:
         if not state.is_terminal():
             if state.is_chance_node() or is_reaction(state):
                 return
-            if state.current_player() in self.bots:
-                return
-            self._start_turn_clock(time.time())
+            if state.current_player() not in self.bots:
+                self._start_turn_clock(time.time())
         if self._sent_move != self.move:
             self.broadcast()
 
@@ -652,6 +655,7 @@ class TableRuntime:
             return True
         if player in self.bots:
             await self._commit([(player, await self._bot_act(player), None)])
+            self._show_if_settled()
             return True
         deadline = self._start_turn_clock(now)
         if deadline is not None:

@@ -31,7 +31,7 @@ class ChezGeekGame(ChezGeekTables):
         summary=(
             "Roommates racing to their Slack Goal: call People over, go Shopping, do "
             "Activities, and play Whenever cards on anyone at any time - cancels, TV, "
-            "uninvited guests. Cards are data; the project ships its own open deck."
+            "uninvited guests."
         ),
         settings=(
             Setting(

@@ -123,9 +123,11 @@ CT.cards = (() => {
     const d = (catalogue && catalogue.cards && catalogue.cards[slug]) || { name: slug, kind: "", text: "" };
     const figures = [d.kind, d.cost ? `cost ${d.cost}` : null, d.slack !== null && d.slack !== undefined ? `Slack ${d.slack}` : null]
       .filter(Boolean).join(" · ");
+    // drawn with no break inside a figure ("Slack 1d6-2" on one line on a narrow card)
+    const shown = figures.split(" · ").map((f) => f.replace(/ /g, "\u00a0").replace(/-/g, "\u2011")).join(" · ");
     const node = el("span", { class: `text-card kind-${String(d.kind).toLowerCase()}`, role: "img",
       "aria-label": `${d.name}: ${figures}`, title: d.text || d.name },
-    el("b", { class: "tc-name" }, d.name), el("span", { class: "tc-kind" }, figures),
+    el("b", { class: "tc-name" }, d.name), el("span", { class: "tc-kind" }, shown),
     el("span", { class: "tc-text" }, d.text || ""));
     return node;
   }

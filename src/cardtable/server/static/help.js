@@ -19,7 +19,7 @@ CT.help = (() => {
   // The "How to play" dialog: a few short sections and the glossary.
   function dialog(data) {
     const box = el("dialog", { class: "help-dialog", "aria-labelledby": "help-title" },
-      el("h2", { id: "help-title" }, data.title),
+      el("h2", { id: "help-title", tabindex: "-1" }, data.title),
       data.sections.map(([head, text]) => el("section", {}, el("h3", {}, head), el("p", {}, text))),
       el("h3", {}, "Words of the game"),
       el("dl", { class: "help-terms" }, Object.entries(data.terms).flatMap(([t, d]) => [el("dt", {}, t), el("dd", {}, d)])),
@@ -34,6 +34,9 @@ CT.help = (() => {
     const box = dialog(data);
     document.body.append(box);
     box.showModal();
+    // opened at its start: showModal focuses the first button, Close, at the very end
+    box.querySelector("#help-title").focus();
+    box.scrollTop = 0;
   }
 
   function hide() {

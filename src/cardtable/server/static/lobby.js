@@ -140,6 +140,8 @@ function showCreated(created) {
   });
   // the creator was offered a name here: their own seat's page does not ask again
   sessionStorage.setItem(`cardtable-token:${created.table.id}:named`, "1");
+  // with bots in every other seat there is nobody to send a link to
+  document.getElementById("friends-note").hidden = created.invites.length < 2;
   document.getElementById("spectate").href = created.spectate_url;
   document.getElementById("created").hidden = false;
   window.scrollTo(0, 0);

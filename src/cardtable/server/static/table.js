@@ -241,7 +241,11 @@ function onMessage(msg) {
       // your own moves in your words, unless the public log just told them
       const me = my.seat === null ? null : new RegExp(`(^|\\W)(${my.gameNames[my.seat]}|P${my.seat})(\\W|$)`);
       if (!msg.log.some((line) => me && me.test(line))) {
-        for (const m of msg.mine) addLog(`You chose: ${CT.describe(my.game, m.action, context0())}`, "mine");
+        for (const m of msg.mine) {
+          if (m.id === "auto-pass") continue;  // a window you held no answer in: you were not asked
+          const what = CT.describe(my.game, m.action, context0());
+          addLog(m.id === "timeout" ? `Time ran out; the table chose for you: ${what}` : `You chose: ${what}`, "mine");
+        }
       }
       my.lastMove = msg.move;
       $("error").textContent = "";

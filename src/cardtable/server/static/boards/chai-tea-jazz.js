@@ -74,7 +74,15 @@
   function seatExtra(ctx, o, s) {
     const won = (o.tricks_won || [])[s] || 0;
     const pts = (o.points || [])[s] || 0;
-    return [el("div", { class: "seat-stats" }, `${won} trick${won === 1 ? "" : "s"}, ${pts} points`), strawRow(ctx, o, s)];
+    return [el("div", { class: "seat-stats" }, `${won} trick${won === 1 ? "" : "s"}, ${pts} point${pts === 1 ? "" : "s"}`), strawRow(ctx, o, s)];
+  }
+
+  // the highest pick so far, which a pick must beat: on the board, not only in the log
+  function currentPick(ctx, o) {
+    const c = o.bidding && o.bidding.current;
+    if (!c) return null;
+    const words = describe(c.pick).replace(/^Pick /, "");  // the pick's action text, its Bet Debt included
+    return el("span", { class: "current-pick" }, ` Highest pick so far: ${CT.kit.seatName(ctx, c.seat)}, ${words}.`);
   }
 
   function trickView(ctx, o) {
@@ -82,7 +90,10 @@
     const contract = o.contract
       ? el("p", { class: "centre-title" }, `${o.contract.row_name}: ${o.contract.description}`,
         el("span", { class: "muted-light" }, ` — ${CT.kit.seatName(ctx, o.contract.declarer)} declared, Bet Debt ${o.contract.bet_debt}`))
-      : el("p", { class: "centre-title" }, `Round ${o.round}: picking the contract${o.barrel ? ` (Barrel ${o.barrel})` : ""}`);
+      : el("p", { class: "centre-title" }, `Round ${o.round}: picking the contract`,
+        o.barrel !== null && o.barrel !== undefined
+          ? el("span", { class: "muted-light" }, ` — the Barrel: ${CT.kit.seatName(ctx, o.barrel)}`) : null,
+        currentPick(ctx, o));
     if (!t) return [contract];
     const slots = t.cards.map(([s, c]) => el("div", { class: `trick-card${t.winning === s ? " winning" : ""}` },
       cards.french(c), el("span", { class: "trick-who" }, CT.kit.seatName(ctx, s))));
@@ -167,7 +178,9 @@
           el("td", {}, r.name), el("td", {}, String(r.value)),
           r.scores.map((v, i) => el("td", { class: r.open[i] ? "open" : "filled" }, v === null ? "·" : String(v),
             r.game_points ? el("small", { class: "gp" }, ` (${signed(r.game_points[i])})`) : null)))),
-        el("tr", { class: "totals" }, el("td", {}, "Total"), el("td", {}, ""), sb.totals.map((t) => el("td", {}, String(t)))),
+        // Cumulative's total score decides the game; otherwise it is the game points again
+        sb.totals.every((t, i) => t === sb.game_points[i]) ? null
+          : el("tr", { class: "totals" }, el("td", {}, "Total score"), el("td", {}, ""), sb.totals.map((t) => el("td", {}, String(t)))),
         el("tr", { class: "totals" }, el("td", {}, "Game points"), el("td", {}, ""), sb.game_points.map((g) => el("td", {}, signed(g)))))));
   }
 
@@ -176,6 +189,11 @@
     const picks = ctx.legal.map((a) => ({ a, p: parsePick(a) })).filter((x) => x.p);
     if (!picks.length) return null;
     const ui = ctx.ui;
+    // each decision starts from the lowest Bet Debt: the last round's choice is not carried over
+    if (ui.pickMove !== ctx.move) {
+      ui.pickMove = ctx.move;
+      ui.pickRow = ui.pickChoice = ui.pickDebt = undefined;
+    }
     const rows = [...new Set(picks.map((x) => x.p.row))];
     if (!rows.includes(ui.pickRow)) ui.pickRow = rows[0];
     const inRow = picks.filter((x) => x.p.row === ui.pickRow);

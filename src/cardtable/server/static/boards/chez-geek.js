@@ -26,13 +26,17 @@
   function describe(action, ctx) {
     const w = action.split(" ");
     const name = (slug) => cardName(ctx, slug);
+    // the step asked in (and the Person it is about), so a button says what it does
+    const prompt = (ctx && ctx.obs && ctx.obs.prompt) || {};
+    const them = prompt.card ? name(prompt.card) : "them";
     switch (w[0]) {
-      case "done": return "Done";
-      case "pass": return "Pass";
+      case "done": return prompt.step === "call-people" ? "Done calling People"
+        : prompt.step === "free-time" ? "End Free Time" : prompt.step === "discard" ? "Done discarding" : "Done";
+      case "pass": return prompt.step === "person-cost" ? "Refuse (lose 1 Free Time)" : "Pass";
       case "shop": return "Go Shopping";
       case "checkout": return "Check out";
-      case "dismiss": return "Dismiss them";
-      case "send": return `Send them to ${where(ctx, w[1])} room`;
+      case "dismiss": return `Dismiss ${them}`;
+      case "send": return `Send ${them} to ${where(ctx, w[1])} room`;
       case "call": return `Call ${name(w[1])} to ${where(ctx, w[2])} room`;
       case "do": return `Do ${name(w[1])}`;
       case "buy": return `Buy ${name(w[1])}`;
@@ -113,6 +117,7 @@
           el("span", { class: "pile-label" }, `Discard (${o.discard.length})`))),
       stackView(ctx, o),
       rolls(o),
+      stepNote(ctx, o),
     ];
     const cardActs = new Set(["call", "do", "buy", "play", "discard"]);
     const rest = ctx.legal.filter((a) => !cardActs.has(a.split(" ")[0]));
@@ -122,6 +127,20 @@
       kit.hand(ctx, sortByKind(ctx, o.hand || []), { face: (slug) => cards.textCard(slug, ctx.catalogue), describe, nameOf: (slug) => cardName(ctx, slug), sort: false }),
     ];
     return kit.layout(ctx, others, centre, mine);
+  }
+
+  // What a decision that is not a turn's ordinary step asks of the seat deciding it.
+  function stepNote(ctx, o) {
+    const p = o.prompt || {};
+    if (!ctx.canAct || ctx.reaction) return null;
+    if (p.step === "person-cost") {
+      const tags = p.tags && p.tags.length ? ` (${p.tags.join(" or ")})` : "";
+      return el("p", { class: "step-note" }, `An unwanted Person in your room asks for a card${tags}: discard one, or refuse and lose 1 Free Time.`);
+    }
+    if (p.step === "send-person") {
+      return el("p", { class: "step-note" }, `${p.card ? cardName(ctx, p.card) : "A Person"} leaves your room: send them to another room, or dismiss them.`);
+    }
+    return null;
   }
 
   function windowText(ctx) {
