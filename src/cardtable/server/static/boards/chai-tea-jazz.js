@@ -121,13 +121,13 @@
       CT.kit.faceRow((last.cards || []).map((c) => (Array.isArray(c) ? c[1] : c)), cards.french, "The last trick"));
   }
 
-  // The round just played stays on screen until the next round's first decision
-  // (the observation's finished_round); without that field, the last round played
-  // is shown while the next contract is picked.
+  // The round just played stays on screen while the next contract is picked (with
+  // the captured points of the observation's finished_round until the next round's
+  // first decision): each bot's pick is shown as it is made, and the result should
+  // not vanish with the first of them.
   function roundSummary(ctx, o) {
     const list = o.rounds_played || [];
     const fr = o.finished_round;
-    if ("finished_round" in o && !fr) return null;
     if (!fr && o.phase === "play") return null;
     const r = (fr && list.find((x) => x.round === fr.round)) || list[list.length - 1] || {};
     const has = (k) => r[k] !== undefined && r[k] !== null && typeof r[k] !== "object";
