@@ -88,7 +88,8 @@
   function trickView(ctx, o) {
     const t = o.trick;
     const contract = o.contract
-      ? el("p", { class: "centre-title" }, `${o.contract.row_name}: ${o.contract.description}`,
+      ? el("p", { class: "centre-title" }, o.contract.description.toLowerCase() === String(o.contract.row_name).toLowerCase()
+        ? o.contract.row_name : `${o.contract.row_name}: ${o.contract.description}`,
         el("span", { class: "muted-light" }, ` — ${CT.kit.seatName(ctx, o.contract.declarer)} declared, Bet Debt ${o.contract.bet_debt}`))
       : el("p", { class: "centre-title" }, `Round ${o.round}: picking the contract`,
         o.barrel !== null && o.barrel !== undefined
