@@ -78,22 +78,26 @@ def step(
     seed: int,
     workers: int,
     save: Path | None = None,
+    upper_spec: str | None = None,
 ) -> tuple[Game, int, int, float, float, float, float, int]:
     """The game, games counted, the upper level's first places, their interval, the even
     share, seconds, and the games the step asked for.
 
     With ``save``, every finished game is appended to that file as it ends and a later
     run of the same step plays only the games still missing, so hours of games
-    survive a stopped run. A stopped run counts whole deals only."""
+    survive a stopped run. A stopped run counts whole deals only. ``upper_spec`` plays
+    a candidate bot spec in the upper level's seat, against the level below it."""
     game = load_game(game_name, players=players)
-    spec = ArenaSpec(game.name, game.num_players, dict(game.settings), (upper, BELOW[upper]), seed)
+    seat_name = upper_spec or upper
+    bots = (seat_name, BELOW[upper])
+    spec = ArenaSpec(game.name, game.num_players, dict(game.settings), bots, seed)
     total = rounded_games(spec, games)
     specs = game.level_specs()
     key: dict[str, object] = {
         "game": game.name,
         "players": game.num_players,
         "seed": seed,
-        "upper": specs.get(upper, upper),
+        "upper": upper_spec or specs.get(upper, upper),
         "lower": specs.get(BELOW[upper], BELOW[upper]),
     }
     before = saved_outcomes(save, key)
@@ -136,7 +140,10 @@ def step(
     if not outcomes:
         raise SystemExit(f"{upper} > {BELOW[upper]}: stopped before a whole deal was played")
     wins = sum(
-        is_win(o, seat) for o in outcomes for seat, name in enumerate(o.seating) if name == upper
+        is_win(o, seat)
+        for o in outcomes
+        for seat, name in enumerate(o.seating)
+        if name == seat_name
     )
     low, high = wilson_interval(wins, len(outcomes))
     seats = game.num_players
@@ -158,6 +165,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
+        "--upper-spec",
+        help="a candidate bot spec played in the upper level's seat (one step only)",
+    )
+    parser.add_argument(
         "--save",
         type=Path,
         help="append each game to this JSON-lines file; a later run resumes from it",
@@ -168,16 +179,26 @@ def main() -> None:
     unknown = [s for s in uppers if s not in BELOW]
     if unknown:
         parser.error(f"--steps names {unknown}; the steps are {', '.join(BELOW)}")
+    if args.upper_spec and len(uppers) != 1:
+        parser.error("--upper-spec takes the place of one level: give one step in --steps")
     print("| game | players | step | games | upper first | 95% CI | even share | holds | minutes |")
     print("|---|---|---|---|---|---|---|---|---|")
     for upper in uppers:
         game, n, wins, low, high, chance, spent, asked = step(
-            args.game, args.players, upper, args.games, args.seed, args.workers, args.save
+            args.game,
+            args.players,
+            upper,
+            args.games,
+            args.seed,
+            args.workers,
+            args.save,
+            args.upper_spec,
         )
         holds = "yes" if low > chance else "no"
         games = str(n) if n == asked else f"{n} (stopped; of {asked})"
         print(
-            f"| {game.name} | {game.num_players} | {upper} > {BELOW[upper]} | {games} "
+            f"| {game.name} | {game.num_players} | {args.upper_spec or upper} > {BELOW[upper]} "
+            f"| {games} "
             f"| {wins / n:.1%} | {low:.1%}–{high:.1%} | {chance:.1%} | {holds} "
             f"| {spent / 60:.1f} |",
             flush=True,
