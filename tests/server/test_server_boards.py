@@ -373,6 +373,45 @@ def test_keyboard_plays_and_dimmed_cards_say_why(server, browser):
     page.close()
 
 
+def test_one_card_with_many_answers_is_one_button_that_opens_them(server, browser):
+    # a Chez Geek window where a Bouncer could go four ways: one button, then its four
+    # ways and Back; Pass and a card with one way stay buttons of their own
+    created = create(server, "chez-geek")
+    page = browser.new_page(viewport=PHONE)
+    page.goto(created["invites"][0]["url"])
+    page.wait_for_selector("#board .board", timeout=STEP_MS)
+    labels = page.evaluate(
+        """() => {
+            const legal = ["pass", "play bouncer 1:couch-surfer>0", "play bouncer 1:couch-surfer>2",
+                "play bouncer 2:party-animal>0", "play bouncer 2:party-animal>1", "play cockblock"];
+            const ctx = { legal, ui: {}, move: 7, obs: {}, seat: 0,
+                names: ["Ada", "Bo", "Cy", "Di"], play: () => {}, rerender: () => {} };
+            const board = CT.boards["chez-geek"];
+            const text = (list) => list.map((b) => `${b.dataset.action || "-"}|${b.textContent}`);
+            const closed = answerButtons(ctx, board, CT.kit);
+            closed.find((b) => b.classList.contains("group")).click();
+            const opened = answerButtons(ctx, board, CT.kit);
+            opened[opened.length - 1].click();
+            const back = answerButtons(ctx, board, CT.kit);
+            return { closed: text(closed), opened: text(opened), back: text(back) };
+        }"""
+    )
+    assert labels["closed"] == [
+        "pass|Pass",
+        "-|Play bouncer… (4 ways)",
+        "play cockblock|Play cockblock",
+    ], labels
+    assert [x.split("|")[0] for x in labels["opened"]] == [
+        "play bouncer 1:couch-surfer>0",
+        "play bouncer 1:couch-surfer>2",
+        "play bouncer 2:party-animal>0",
+        "play bouncer 2:party-animal>1",
+        "-",
+    ], labels
+    assert labels["back"] == labels["closed"]
+    page.close()
+
+
 def test_the_secrecy_check_tells_a_card_from_another_whose_name_ends_with_it():
     # seat 0 holds Grumpy Cat and no Cat is in sight: the label "Grumpy Cat: Pet · …"
     # on its own card must not count as the Cat, while a Cat's label still does

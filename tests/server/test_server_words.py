@@ -42,6 +42,7 @@ ENDS = {
 }
 HOW_CHEZ = (
     r"got rid of every card|was the last one left in the game"
+    r"|won The Betting Man|won with the Two Red Sixes"  # an instant win, after others finished
     r"|knocked out( by a Revolution| by the Plague|: nothing left to pick up)?"
 )
 # notation the engines write that a person should not read

@@ -247,6 +247,28 @@ CT.kit = (() => {
   return { tokens, optionsFor, seatName, fullName, possessive, seatBox, layout, hand, choices, choiceButton, banner, logLine, faceRow, pile, standings, hint, fan };
 })();
 
+// A window's answers as buttons. One card with many ways to answer (a Bouncer that
+// may send any of several People to any of several rooms) is one button that opens
+// its ways, so a phone is not filled with near-identical lines while a clock runs.
+function answerButtons(ctx, board, kit) {
+  const groups = new Map();
+  for (const a of ctx.legal) {
+    const key = a.split(" ").slice(0, 2).join(" ");
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(a);
+  }
+  const button = (a) => kit.choiceButton(ctx, a, board.describe(a, ctx), a === "pass" ? "secondary" : "");
+  const open = ctx.ui.answerGroup && ctx.ui.answerGroup.move === ctx.move ? groups.get(ctx.ui.answerGroup.key) : null;
+  if (open) {
+    return [...open.map(button),
+      el("button", { type: "button", class: "cancel", onclick: () => { ctx.ui.answerGroup = null; ctx.rerender(); } }, "Back")];
+  }
+  return [...groups].flatMap(([key, list]) => (list.length <= 2 ? list.map(button)
+    : [el("button", { type: "button", class: "choice group", "aria-expanded": "false",
+      onclick: () => { ctx.ui.answerGroup = { move: ctx.move, key }; ctx.rerender(); } },
+    `${board.describe(key, ctx)}… (${list.length} ways)`)]));
+}
+
 // Draws a game's board, or a note when the game has none (the details tree then shows everything).
 CT.drawBoard = function drawBoard(root, ctx) {
   const board = CT.boards[ctx.game];
@@ -260,7 +282,7 @@ CT.drawBoard = function drawBoard(root, ctx) {
   if (ctx.reaction && ctx.canAct) {
     // asked only when holding an answer: the play, the countdown, the answers and pass
     const text = board.windowText ? board.windowText(ctx) : "You can answer this play";
-    const buttons = el("div", { class: "choices" }, ctx.legal.map((a) => kit.choiceButton(ctx, a, board.describe(a, ctx), a === "pass" ? "secondary" : "")));
+    const buttons = el("div", { class: "choices" }, answerButtons(ctx, board, kit));
     banner = kit.banner(ctx, text, buttons);
   } else if (ctx.reaction) {
     // everyone else sees the same quiet pause, whoever could answer
