@@ -146,6 +146,9 @@ class TableRuntime:
         self._inflight: asyncio.Future[None] | None = None
         self._again = False
         self._sent_move = -1
+        # the public log of the state the last commit swapped in, built there already:
+        # a broadcast after it reuses it (a long match's log is milliseconds to build)
+        self._log_at: tuple[int, list[str]] | None = None
         self.closed = False
         # the bots' own secret; tables stored before it existed get one from the manager
         self.bot_secret: int = row.bot_seed if row.bot_seed is not None else secrets.randbits(62)
@@ -309,7 +312,11 @@ class TableRuntime:
         if not self.subscribers:
             return  # a table nobody watches: a newcomer is sent the position on arrival
         version = self.version()
-        log = self.shown_state.public_log()  # built once per broadcast, not once per seat
+        cached = self._log_at
+        if self.phase is None and cached is not None and cached[0] == self.move:
+            log = cached[1]
+        else:
+            log = self.shown_state.public_log()  # built once per broadcast, not once per seat
         for sub in list(self.subscribers):
             if sub.version == version:
                 continue
@@ -430,17 +437,20 @@ class TableRuntime:
         rows: list[MoveRow] = []
         seen: list[dict[int, dict[str, Any]]] = []
         number = nxt.move_number()
+        lines: list[str] = []
         for seat, action, msg_id in actions:
             nxt.apply_action(action)
             number += 1
-            rows.append(MoveRow(number, seat, str(action), msg_id, len(nxt.public_log())))
+            lines = nxt.public_log()
+            rows.append(MoveRow(number, seat, str(action), msg_id, len(lines)))
             if self.bots:
                 seen.append({b: nxt.observation(b) for b in self.bots})
         while nxt.is_chance_node():
             outcome = nxt.sample_chance()
             nxt.apply_action(outcome)
             number += 1
-            rows.append(MoveRow(number, None, str(outcome), None, len(nxt.public_log())))
+            lines = nxt.public_log()
+            rows.append(MoveRow(number, None, str(outcome), None, len(lines)))
             if self.bots:
                 seen.append({b: nxt.observation(b) for b in self.bots})
         record = nxt.to_record() if nxt.is_terminal() else None
@@ -457,6 +467,8 @@ class TableRuntime:
             raise ProtocolError("storage", "the move could not be stored", self.move) from exc
         self.state = nxt
         self.moves.extend(rows)
+        if rows:
+            self._log_at = (nxt.move_number(), lines)
         for (seat, _, msg_id), row in zip(actions, rows, strict=False):
             if msg_id and msg_id not in MADE_BY_SERVER:
                 self.used_ids[seat].add(msg_id)

@@ -264,7 +264,7 @@ function answerButtons(ctx, board, kit) {
       el("button", { type: "button", class: "cancel", onclick: () => { ctx.ui.answerGroup = null; ctx.rerender(); } }, "Back")];
   }
   return [...groups].flatMap(([key, list]) => (list.length <= 2 ? list.map(button)
-    : [el("button", { type: "button", class: "choice group", "aria-expanded": "false",
+    : [el("button", { type: "button", class: "choice group",
       onclick: () => { ctx.ui.answerGroup = { move: ctx.move, key }; ctx.rerender(); } },
     `${board.describe(key, ctx)}… (${list.length} ways)`)]));
 }
