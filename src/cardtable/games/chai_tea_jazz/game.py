@@ -18,6 +18,7 @@ class ChaiTeaJazzGame(ChaiTeaJazzTables):
     bots: ClassVar[dict[str, str]] = {
         "heuristic": "cardtable.games.chai_tea_jazz.ai.heuristic:HeuristicBot",
         "pimc": "cardtable.games.chai_tea_jazz.ai.pimc:PIMCBot",
+        "searchpick": "cardtable.games.chai_tea_jazz.ai.search_pick:SearchPickBot",
     }
     # post-game analysis for ``cardtable analyze`` (double-dummy, every trick)
     analysis: ClassVar[str] = "cardtable.games.chai_tea_jazz.ai.analysis:report"

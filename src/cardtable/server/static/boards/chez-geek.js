@@ -137,6 +137,13 @@
       const tags = p.tags && p.tags.length ? ` (${p.tags.join(" or ")})` : "";
       return el("p", { class: "step-note" }, `An unwanted Person in your room asks for a card${tags}: discard one, or refuse and lose 1 Free Time.`);
     }
+    if (p.step === "discard") {
+      // with more than five cards there is no Done: say why, so the missing button is not a mystery
+      const held = (o.hand || []).length;
+      return ctx.legal.includes("done")
+        ? el("p", { class: "step-note" }, "End of your turn: discard any cards you do not want (you keep at least one), or press Done discarding.")
+        : el("p", { class: "step-note" }, `End of your turn: you hold ${held} cards and may keep five. Discard down to five.`);
+    }
     if (p.step === "send-person") {
       return el("p", { class: "step-note" }, `${p.card ? cardName(ctx, p.card) : "A Person"} leaves your room: send them to another room, or dismiss them.`);
     }
