@@ -74,6 +74,18 @@ def test_every_lobby_control_is_inside_the_window(server, browser, size):
     page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
     found = [f"lobby: {f}" for f in outside(page)]
 
+    # a setting says what it does in the page, tied to its control (no tooltip a phone
+    # cannot show)
+    games = httpx.get(server.base + "/api/games").json()
+    ctj = next(g for g in games if g["name"] == "chai-tea-jazz")
+    settings = page.locator("form[data-game=chai-tea-jazz] .setting")
+    assert settings.count() == len(ctj["settings"]) > 0
+    for i, s in enumerate(ctj["settings"]):
+        control = settings.nth(i).locator(f"[data-setting={s['name']}]")
+        help_id = control.get_attribute("aria-describedby")
+        shown = page.locator(f"[id='{help_id}']")
+        assert shown.is_visible() and shown.inner_text() == s["help"]
+
     form = page.locator("form[data-game=contest]")
     seat = form.locator("select[data-seat='1']")
     assert seat.input_value() == "bot:medium"

@@ -74,8 +74,15 @@ function gameCard(game) {
   const seats = el("div", { class: "seats-config" });
   seatRows(game, game.default_players, seats);
   players.addEventListener("change", () => seatRows(game, Number(players.value), seats));
-  const settings = game.settings.map((s) =>
-    el("label", { title: s.help }, `${humanKey(s.name)}: `, settingInput(s)));
+  // each setting's meaning is shown under it, not in a hover tooltip a phone cannot show
+  const settings = game.settings.map((s) => {
+    const input = settingInput(s);
+    const helpId = `help-${game.name}-${s.name}`;
+    input.setAttribute("aria-describedby", helpId);
+    return el("div", { class: "setting" },
+      el("label", {}, `${humanKey(s.name)}: `, input),
+      s.help ? el("p", { class: "setting-help muted", id: helpId }, s.help) : null);
+  });
   const turn = el("input", { type: "number", name: "turn_seconds", min: 0, value: 0 });
   const react = el("input", { type: "number", name: "reaction_seconds", min: 0, step: "any", value: 4 });
   const myName = el("input", { type: "text", name: "my_name", maxlength: 24, autocomplete: "nickname", placeholder: "Player 1", value: rememberedName() });
