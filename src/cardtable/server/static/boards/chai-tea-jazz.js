@@ -133,13 +133,18 @@
     const r = (fr && list.find((x) => x.round === fr.round)) || list[list.length - 1] || {};
     const has = (k) => r[k] !== undefined && r[k] !== null && typeof r[k] !== "object";
     const sideName = (i) => (o.teams ? `Team ${"AB"[i]}` : CT.kit.seatName(ctx, o.sides[i][0]));
-    const facts = [
-      fr && fr.side_points ? `captured ${fr.side_points.map((p, i) => `${sideName(i)} ${p}`).join(", ")}` : has("captured") ? `captured ${r.captured} points` : null,
-      has("last_trick") ? `last trick ${r.last_trick}` : null,
-      has("bet_debt") ? `Bet Debt ${r.bet_debt}` : null,
-      r.barrel_offer ? `Barrel ${r.barrel_offer}` : null,
-      has("score") ? `score ${r.score}` : null,
-    ].filter(Boolean).join(", ");
+    // the declarer's score as the sum the rulebook makes of it, in words: the points
+    // captured, the last trick's bonus, less the Bet Debt, plus a Barrel offer taken
+    const who = o.teams && has("side") ? sideName(r.side) : has("declarer") ? CT.kit.seatName(ctx, r.declarer) : null;
+    const sum = has("score") && has("captured") ? [
+      `${who} ${who === "You" ? "take" : "takes"} ${r.captured} point${r.captured === 1 ? "" : "s"}`,
+      r.last_trick ? `+${r.last_trick} for the last trick` : null,
+      r.bet_debt ? `−${r.bet_debt} Bet Debt` : null,
+      r.barrel_offer ? `+${r.barrel_offer} from the Barrel offer` : null,
+    ].filter(Boolean).join(", ") + `: ${r.score < 0 ? `−${-r.score}` : r.score} in ${r.row}.` : null;
+    const taken = fr && fr.side_points && fr.side_points.length > 1
+      ? `Points taken: ${fr.side_points.map((p, i) => `${sideName(i)} ${p}`).join(", ")}.` : null;
+    const facts = [sum, taken].filter(Boolean).join(" ");
     const round = fr ? fr.round : r.round;
     if (round === undefined) return null;
     const contractWords = (c) => String(c).replace(/^trump ([CDHS])$/, (_, s) => `${SUIT_WORD[s]} trump`);
