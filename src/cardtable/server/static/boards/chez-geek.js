@@ -69,6 +69,15 @@
   }
 
   function seatExtra(ctx, o, p) {
+    // before the Jobs are dealt (a replay's first steps) a seat has no Job and no goal yet
+    if (p.job === null || p.job === undefined) {
+      return [
+        el("div", { class: "job muted-light" }, "No Job yet"),
+        el("div", { class: "slack" }, el("span", {}, `Slack ${p.slack}`)),
+        el("div", { class: "room", role: "group", "aria-label": `${where(ctx, p.seat)} room` },
+          p.room.length ? p.room.map((item) => roomCard(ctx, item)) : el("span", { class: "muted-light" }, "empty room")),
+      ];
+    }
     const job = ctx.catalogue && ctx.catalogue.jobs[p.job];
     const pct = Math.max(0, Math.min(100, Math.round((100 * p.slack) / (p.goal || 1))));
     return [
