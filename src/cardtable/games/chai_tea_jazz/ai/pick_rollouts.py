@@ -22,14 +22,34 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import cast
 
 from cardtable.bots.infoset import InformationSet
+from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Action
 from cardtable.games.chai_tea_jazz import actions as act
 from cardtable.games.chai_tea_jazz.ai.heuristic import HeuristicBot
 from cardtable.games.chai_tea_jazz.schema import Observation
 from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState
+
+
+@dataclass(frozen=True)
+class PickSettings:
+    """The picking settings every bot that picks by rollouts takes (``pimc``, ``searchpick``)."""
+
+    # deals rolled out per candidate pick (0: the heuristic picks)
+    pick_samples: int = 0
+    pick_candidates: int = 4  # the heuristic's best picks tried, besides its choice and passing
+    pick_margin: float = 0.0  # game points a candidate must gain over the heuristic's choice
+
+
+def check_pick_settings(kind: str, chosen: PickSettings, least_samples: int = 0) -> None:
+    """Refuse picking settings out of range, naming them and the bot."""
+    if chosen.pick_samples < least_samples or chosen.pick_candidates < 0 or chosen.pick_margin < 0:
+        raise SettingError(
+            f"{kind} needs pick_samples >= {least_samples}, pick_candidates >= 0, pick_margin >= 0"
+        )
 
 
 def candidates_of(

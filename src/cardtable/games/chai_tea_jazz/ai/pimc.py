@@ -30,7 +30,11 @@ from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Action
 from cardtable.games.chai_tea_jazz import actions as act
 from cardtable.games.chai_tea_jazz.ai.heuristic import HeuristicBot
-from cardtable.games.chai_tea_jazz.ai.pick_rollouts import pick_by_rollouts
+from cardtable.games.chai_tea_jazz.ai.pick_rollouts import (
+    PickSettings,
+    check_pick_settings,
+    pick_by_rollouts,
+)
 from cardtable.games.chai_tea_jazz.ai.solver import Position, Solver, solvable
 from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
 from cardtable.games.chai_tea_jazz.schema import Observation
@@ -38,18 +42,15 @@ from cardtable.games.chai_tea_jazz.state import ChaiTeaJazzState
 
 
 @dataclass(frozen=True)
-class PIMCSettings:
-    """Every setting a ``pimc(...)`` spec may give, with its type and default."""
+class PIMCSettings(PickSettings):
+    """Every setting a ``pimc(...)`` spec may give, with its type and default (the
+    picking ones from ``PickSettings``)."""
 
     samples: int = 12
     depth: int = 2  # tricks searched per deal while more than ``exact`` remain
     exact: int = 5  # solve exactly once this many tricks (or fewer) remain
     # seconds per move (stops sampling early; not reproducible); 0: no limit
     max_time: float = 0.0
-    # the picking phase: deals rolled out per candidate pick (0: the heuristic picks)
-    pick_samples: int = 0
-    pick_candidates: int = 4  # the heuristic's best picks tried, besides its choice and passing
-    pick_margin: float = 0.0  # game points a candidate must gain over the heuristic's choice
 
 
 # ``SearchingBot`` is compiled, so it takes no type argument at run time; its methods
@@ -68,10 +69,7 @@ class PIMCBot(SearchingBot):
         chosen = settings_from("pimc", PIMCSettings, settings)
         if chosen.samples < 1 or chosen.depth < 1 or chosen.exact < 0 or chosen.max_time < 0:
             raise SettingError("pimc needs samples >= 1, depth >= 1, exact >= 0, max_time >= 0")
-        if chosen.pick_samples < 0 or chosen.pick_candidates < 0 or chosen.pick_margin < 0:
-            raise SettingError(
-                "pimc needs pick_samples >= 0, pick_candidates >= 0, pick_margin >= 0"
-            )
+        check_pick_settings("pimc", chosen)
         self.samples = chosen.samples
         self.depth = chosen.depth
         self.exact = chosen.exact

@@ -25,19 +25,22 @@ from cardtable.engine.errors import SettingError
 from cardtable.engine.game import Action
 from cardtable.games.chai_tea_jazz import actions as act
 from cardtable.games.chai_tea_jazz.ai.heuristic import HeuristicBot
-from cardtable.games.chai_tea_jazz.ai.pick_rollouts import pick_by_rollouts
+from cardtable.games.chai_tea_jazz.ai.pick_rollouts import (
+    PickSettings,
+    check_pick_settings,
+    pick_by_rollouts,
+)
 from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
 from cardtable.games.chai_tea_jazz.schema import Observation
 
 
 @dataclass(frozen=True)
-class SearchPickSettings:
-    """Every setting a ``searchpick(...)`` spec may give, with its type and default."""
+class SearchPickSettings(PickSettings):
+    """Every setting a ``searchpick(...)`` spec may give, with its type and default (the
+    picking ones from ``PickSettings``)."""
 
+    pick_samples: int = 48  # it always picks by rollouts
     iterations: int = 2000  # ISMCTS iterations a card decision (no action budget)
-    pick_samples: int = 48  # deals rolled out per candidate pick
-    pick_candidates: int = 4  # the heuristic's best picks tried, besides its choice and passing
-    pick_margin: float = 0.0  # game points a candidate must gain over the heuristic's choice
 
 
 class SearchPickBot(SearchingBot):
@@ -52,10 +55,9 @@ class SearchPickBot(SearchingBot):
     ) -> None:
         super().__init__(game, seat, seed)
         chosen = settings_from("searchpick", SearchPickSettings, settings)
-        if chosen.iterations < 1 or chosen.pick_samples < 1:
-            raise SettingError("searchpick needs iterations >= 1 and pick_samples >= 1")
-        if chosen.pick_candidates < 0 or chosen.pick_margin < 0:
-            raise SettingError("searchpick needs pick_candidates >= 0 and pick_margin >= 0")
+        check_pick_settings("searchpick", chosen, least_samples=1)
+        if chosen.iterations < 1:
+            raise SettingError("searchpick needs iterations >= 1")
         self.settings = chosen
         self.heuristic = HeuristicBot(game, seat, seed)
         # its own generator (seeded from this bot's), so the picks' draws do not shift
