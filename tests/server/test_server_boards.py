@@ -427,3 +427,25 @@ def test_the_secrecy_check_tells_a_card_from_another_whose_name_ends_with_it():
     assert leaks("chez-geek", state, own, catalogue, [], []) == []
     other = own + "\nCat: Pet · Slack 2"
     assert leaks("chez-geek", state, other, catalogue, [], []) == ["cat"]
+
+
+def test_a_contest_player_sees_the_card_they_declare_and_the_opponent_does_not(server, browser):
+    # the rulebook has each player pick up their top card before declaring it: the
+    # board shows it face up to its owner only, named in words
+    created = create(server, "contest")
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(created["invites"][0]["url"])
+    page.wait_for_selector("#board button[data-action=Q]", timeout=STEP_MS)
+    mine = page.locator("#board .seat-box.me .declared")
+    label = mine.locator(".pile-label").inner_text()
+    found = re.fullmatch(r"your card: (King|Queen|Rook|Knight|Bishop|Pawn), not declared yet", label)
+    assert found, label
+    shown = mine.locator(".card-slot").inner_text()
+    assert found.group(1).upper() in shown.upper(), shown  # the face, not a card back
+    # the same as the seat's own observation, which the details panel keeps
+    raw = page.locator("#observation").text_content() or ""
+    letter = {"King": "K", "Queen": "Q", "Rook": "R", "Knight": "N", "Bishop": "B", "Pawn": "P"}
+    assert re.search(rf"youcard{letter[found.group(1)]}card shown", raw), raw[:400]
+    theirs = page.locator("#board .seat-box:not(.me) .declared .pile-label").inner_text()
+    assert theirs == "not declared yet", theirs
+    page.close()

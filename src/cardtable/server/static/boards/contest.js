@@ -11,7 +11,7 @@
   function describe(action) {
     if (DECLARE.includes(action)) return `Declare ${pieceName(action)}`;
     return {
-      call: "Call a reveal (bluff!)",
+      call: "Call for a reveal (you think they bluffed)",
       pass: "No call",
       pile: "Show my Defeated Pile",
       top: "Show my next top card",
@@ -39,6 +39,13 @@
         said[i] && !c ? el("span", { class: "said" }, `said ${pieceName(said[i])}`) : null)) : el("span", { class: "muted" }, "empty")));
   }
 
+  // Before its declaration a seat's card is face up to its owner (picked up to be
+  // declared, as the rulebook has it) and to both once a consequence shows it.
+  function undeclared(side) {
+    if (!side.card) return "not declared yet";
+    return side.mine ? `your card: ${pieceName(side.card)}, not declared yet` : `shown: ${pieceName(side.card)}, not declared yet`;
+  }
+
   function sideArea(ctx, s, side) {
     const o = ctx.obs;
     // a declaration is shown only in its own round; a call shows both cards face up
@@ -61,8 +68,8 @@
         el("div", { class: "contest-side" },
           CT.kit.pile("Main Pile", side.main_pile),
           el("div", { class: "declared" },
-            el("span", { class: "pile-label" }, revealed ? `said ${pieceName(declared)}, was ${pieceName(revealed)}` : declared ? `declares ${pieceName(declared)}` : "not declared yet"),
-            el("span", { class: "card-slot" }, revealed ? pieceFace(revealed) : declared ? pieceFace(side.card) : el("span", { class: "empty-pile" }, "—"))),
+            el("span", { class: "pile-label" }, revealed ? `said ${pieceName(declared)}, was ${pieceName(revealed)}` : declared ? `declares ${pieceName(declared)}` : undeclared(side)),
+            el("span", { class: "card-slot" }, revealed ? pieceFace(revealed) : declared || side.card ? pieceFace(side.card) : el("span", { class: "empty-pile" }, "—"))),
           defeatedRow(side)),
         el("div", { class: "flags" }, flags), known, seen],
     });
