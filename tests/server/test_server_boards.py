@@ -449,3 +449,67 @@ def test_a_contest_player_sees_the_card_they_declare_and_the_opponent_does_not(s
     theirs = page.locator("#board .seat-box:not(.me) .declared .pile-label").inner_text()
     assert theirs == "not declared yet", theirs
     page.close()
+
+
+def test_chez_says_whom_a_play_is_aimed_at_and_what_a_king_asks_back(server, browser):
+    # an Ace window names the play's target; choosing a target and giving a card back
+    # after a King say what they are, so no decision is a bare row of buttons
+    created = create(server, "chez")
+    page = browser.new_page(viewport=PHONE)
+    page.goto(created["invites"][0]["url"])
+    page.wait_for_selector("#board .board", timeout=STEP_MS)
+    said = page.evaluate(
+        """() => {
+            const board = CT.boards.chez;
+            const ctx = (prompt) => ({ seat: 0, names: ["Ada", "Bo", "Cy"], canAct: true,
+                reaction: prompt.step === "window", obs: { prompt } });
+            const text = (n) => (n ? n.textContent : null);
+            return {
+                atMe: board.windowText(ctx({ step: "window", by: 1, play: "King", on: ["KD"],
+                    target: 0, nopes: 0, aces_of_spades_only: false })),
+                atCy: board.windowText(ctx({ step: "window", by: 1, play: "Revolution",
+                    on: ["2H", "3D", "4D", "5S"], target: 2, nopes: 1, aces_of_spades_only: false })),
+                untargeted: board.windowText(ctx({ step: "window", by: 1, play: "Jack", on: ["JC"],
+                    target: null, nopes: 0, aces_of_spades_only: false })),
+                target: text(board.stepNote(ctx({ step: "target", seat: 0, play: "Revolution" }), { prompt: { step: "target", seat: 0, play: "Revolution" } })),
+                give: text(board.stepNote(ctx({ step: "give", seat: 0, to: 2, left: 1 }), { prompt: { step: "give", seat: 0, to: 2, left: 1 } })),
+                theirs: text(board.stepNote(ctx({ step: "give", seat: 1, to: 0, left: 1 }), { prompt: { step: "give", seat: 1, to: 0, left: 1 } })),
+            };
+        }"""
+    )
+    assert "aimed at you" in said["atMe"], said
+    assert re.search(r"Revolution \(.*\), aimed at Cy, noped 1 time\. Nope it", said["atCy"]), said
+    assert "aimed at" not in said["untargeted"], said
+    assert said["target"].startswith("Choose the player your Revolution is aimed at: they show"), said
+    assert said["give"].startswith("Give Cy a card back"), said
+    assert said["theirs"] is None, said  # another seat's step asks nothing of this one
+    page.close()
+
+
+def test_chez_tells_you_in_your_log_what_came_into_your_hand(server, browser):
+    created = create(server, "chez")
+    page = browser.new_page(viewport=PHONE)
+    page.goto(created["invites"][0]["url"])
+    page.wait_for_selector("#board .board", timeout=STEP_MS)
+    lines = page.evaluate(
+        """() => {
+            const log = (prev, now, seat = 0) => CT.boards.chez.privateLog(prev, now,
+                { seat, names: ["Ada", "Bo", "Cy"] });
+            const turn = (seat) => ({ step: "turn", seat });
+            return {
+                picked: log({ hand: ["7H", "2C"], prompt: turn(0) }, { hand: ["7H", "2C", "KD", "9S"], prompt: turn(0) }),
+                played: log({ hand: ["7H", "2C"], prompt: turn(0) }, { hand: ["7H"], prompt: turn(1) }),
+                dealt: log({ hand: [], prompt: turn(0) }, { hand: ["7H", "2C"], prompt: turn(0) }),
+                tookMine: log({ hand: ["7H", "2C"], prompt: turn(1) }, { hand: ["7H"], prompt: { step: "give", seat: 1, to: 0, left: 1 } }),
+                gaveBack: log({ hand: ["7H"], prompt: { step: "give", seat: 1, to: 0, left: 1 } }, { hand: ["7H", "4S"], prompt: turn(2) }),
+                mineTook: log({ hand: ["7H"], prompt: turn(0) }, { hand: ["7H", "QC"], prompt: { step: "give", seat: 0, to: 2, left: 1 } }),
+                spectator: log({ hand: [] }, { hand: [] }, null),
+            };
+        }"""
+    )
+    assert lines["picked"] == ["You picked up King of Diamonds, Nine of Spades."], lines
+    assert lines["played"] == [] and lines["dealt"] == [] and lines["spectator"] == [], lines
+    assert lines["tookMine"] == ["Bo's King took your Two of Clubs."], lines
+    assert lines["gaveBack"] == ["Bo gave you Four of Spades."], lines
+    assert lines["mineTook"] == ["Your King took Queen of Clubs from Cy."], lines
+    page.close()

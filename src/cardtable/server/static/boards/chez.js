@@ -134,6 +134,7 @@
         el("div", { class: "small" }, kit.faceRow(o.secondary, cards.french, "Secondary pile"))) : null,
       ctx.over ? null : el("p", { class: "muted-light" }, `${kit.possessive(ctx, o.turn)} turn: ${o.actions_left} action${o.actions_left === 1 ? "" : "s"} left, bonus action ${o.bonus_used ? "used" : "available"}`),
       dice(o.last_roll, ctx),
+      stepNote(ctx, o),
       leaderboard(ctx, o),
     ];
     const inCombo = new Set();
@@ -186,11 +187,33 @@
       el("button", { type: "button", class: "choice secondary", onclick: never }, "Always ask me"));
   }
 
+  // What a play aimed at a player does to them, as the rulebook has it
+  const AIMED = {
+    King: "you take a card from their hand, then give them back one of your own",
+    Revolution: "they show their hand; with more Jacks, Queens and Kings than 2s to 5s they are overthrown and out, otherwise you pick up 2",
+  };
+
+  // A decision that is not an ordinary turn, in words: whom to aim a play at, and
+  // the card to give back after a King.
+  function stepNote(ctx, o) {
+    const p = o.prompt || {};
+    if (!ctx.canAct || ctx.reaction || p.seat !== ctx.seat) return null;
+    if (p.step === "target") {
+      const does = AIMED[p.play];
+      return el("p", { class: "step-note" }, `Choose the player your ${p.play} is aimed at${does ? `: ${does}` : ""}.`);
+    }
+    if (p.step === "give") {
+      return el("p", { class: "step-note" }, `Give ${CT.kit.seatName(ctx, p.to)} a card back: pick one of the cards you held before (not the one you took).`);
+    }
+    return null;
+  }
+
   function windowText(ctx) {
     const p = ctx.obs.prompt || {};
     if (p.step !== "window") return "Reaction window";
     const who = p.by === null || p.by === undefined ? "" : `${CT.kit.seatName(ctx, p.by)}: `;
-    const what = `${p.play || "a play"}${p.on && p.on.length ? ` (${glyphs(p.on)})` : ""}`;
+    const at = p.target === null || p.target === undefined ? "" : `, aimed at ${p.target === ctx.seat ? "you" : CT.kit.seatName(ctx, p.target)}`;
+    const what = `${p.play || "a play"}${p.on && p.on.length ? ` (${glyphs(p.on)})` : ""}${at}`;
     const ace = p.aces_of_spades_only ? "the Ace of Spades" : "an Ace";
     return `${who}${what}${p.nopes ? `, noped ${p.nopes} time${p.nopes === 1 ? "" : "s"}` : ""}. Nope it with ${ace}, or pass.`;
   }
@@ -244,23 +267,28 @@
   }
 
   // What only you may know, said in your log: the card a King took from your hand,
-  // or the card(s) your King took (the public log says only that a card moved).
+  // the card(s) your King took (the public log says only that a card moved), the card
+  // given back to you, and the cards you picked up (a 6's roll, a 10, the draw pile).
   function privateLog(prev, o, ctx) {
     if (!prev || !o || ctx.seat === null) return [];
     const p = o.prompt || {};
     const before = prev.prompt || {};
-    if (p.step !== "give" || (before.step === "give" && before.seat === p.seat)) return [];
     const diff = (a, b) => { const left = [...b]; return a.filter((c) => { const i = left.indexOf(c); if (i < 0) return true; left.splice(i, 1); return false; }); };
-    if (p.seat === ctx.seat) {
-      const got = diff(o.hand || [], prev.hand || []);
-      return got.length ? [`Your King took ${got.map(cards.name).join(", ")} from ${CT.kit.seatName(ctx, p.to)}.`] : [];
+    const got = diff(o.hand || [], prev.hand || []);
+    const names = (list) => list.map(cards.name).join(", ");
+    if (p.step === "give" && !(before.step === "give" && before.seat === p.seat)) {
+      if (p.seat === ctx.seat) return got.length ? [`Your King took ${names(got)} from ${CT.kit.seatName(ctx, p.to)}.`] : [];
+      if (p.to === ctx.seat) {
+        const lost = diff(prev.hand || [], o.hand || []);
+        return lost.length ? [`${CT.kit.seatName(ctx, p.seat)}'s King took your ${names(lost)}.`] : [];
+      }
+      return [];
     }
-    if (p.to === ctx.seat) {
-      const lost = diff(prev.hand || [], o.hand || []);
-      return lost.length ? [`${CT.kit.seatName(ctx, p.seat)}'s King took your ${lost.map(cards.name).join(", ")}.`] : [];
-    }
-    return [];
+    // an empty hand before is the deal (or a seat already out): nothing picked up
+    if (!got.length || p.step === "give" || !(prev.hand || []).length) return [];
+    if (before.step === "give" && before.to === ctx.seat) return [`${CT.kit.seatName(ctx, before.seat)} gave you ${names(got)}.`];
+    return [`You picked up ${names(got)}.`];
   }
 
-  CT.boards.chez = { render, describe, windowText, resultWords, logWords, privateLog, cardLog: true };
+  CT.boards.chez = { render, describe, windowText, stepNote, resultWords, logWords, privateLog, cardLog: true };
 })();
