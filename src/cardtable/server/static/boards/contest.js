@@ -78,8 +78,10 @@
   function lastRound(ctx, o) {
     const r = o.last_round;
     if (!r) return null;
-    const names = [0, 1].map((s) => CT.kit.seatName(ctx, s));
-    const said = `Round ${r.round}: ${names[0]} said ${pieceName(r.declared[0])}, ${names[1]} said ${pieceName(r.declared[1])}`;
+    // "You" only where a sentence starts; "you" within it
+    const names = [0, 1].map((s) => (s === ctx.seat ? "you" : CT.kit.seatName(ctx, s)));
+    const first = names[0] === "you" ? "You" : names[0];
+    const said = `Round ${r.round}: ${first} said ${pieceName(r.declared[0])}, ${names[1]} said ${pieceName(r.declared[1])}`;
     const call = r.called_by === null || r.called_by === undefined ? "no reveal"
       : `${names[r.called_by]} called a reveal: ${names[0]} had ${pieceName(r.revealed[0])}, ${names[1]} had ${pieceName(r.revealed[1])}`;
     const king = r.revealed && r.revealed.includes("K");
