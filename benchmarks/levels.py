@@ -4,8 +4,9 @@ For each game (default player count) and level, one seeded game is played
 with the level at seat 0 and heuristic bots elsewhere, for at most SECONDS of
 CPU; the median and the maximum CPU time (``time.process_time``) of the
 level's decisions with a real choice are printed.
-Run: ``.venv/bin/python benchmarks/levels.py [SECONDS] [LEVEL ...] [GAME ...]`` (default
-30 s; hard expert; every game).
+Run: ``.venv/bin/python benchmarks/levels.py [SECONDS] [LEVEL ...] [GAME ...] [--players N]``
+(default 30 s; hard expert; every game; each game's default count, or N players,
+whose own levels are then measured: Chai Tea Jazz's at 2 and 6 are other searches).
 """
 
 from __future__ import annotations
@@ -19,14 +20,20 @@ from cardtable.engine.registry import available_games, load_game
 
 
 def main() -> None:
-    budget = float(sys.argv[1]) if len(sys.argv) > 1 else 30.0
+    args = sys.argv[1:]
+    players = None
+    if "--players" in args:
+        at = args.index("--players")
+        players = int(args[at + 1])
+        del args[at : at + 2]
+    budget = float(args[0]) if args else 30.0
     names = available_games()
-    words = sys.argv[2:]
+    words = args[1:]
     levels = [w for w in words if w not in names] or ["hard", "expert"]
     games = [w for w in words if w in names] or names
     print("game            level    decisions  median s  max s")
     for name in games:
-        game = load_game(name)
+        game = load_game(name, players=players)
         for level in levels:
             state = game.new_initial_state(seed=1)
             bots = [make_bot(level, game, 0, 1)]

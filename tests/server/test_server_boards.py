@@ -438,7 +438,8 @@ def test_a_contest_player_sees_the_card_they_declare_and_the_opponent_does_not(s
     page.wait_for_selector("#board button[data-action=Q]", timeout=STEP_MS)
     mine = page.locator("#board .seat-box.me .declared")
     label = mine.locator(".pile-label").inner_text()
-    found = re.fullmatch(r"your card: (King|Queen|Rook|Knight|Bishop|Pawn), not declared yet", label)
+    pieces = "King|Queen|Rook|Knight|Bishop|Pawn"
+    found = re.fullmatch(rf"your card: ({pieces}), not declared yet", label)
     assert found, label
     shown = mine.locator(".card-slot").inner_text()
     assert found.group(1).upper() in shown.upper(), shown  # the face, not a card back
@@ -464,23 +465,24 @@ def test_chez_says_whom_a_play_is_aimed_at_and_what_a_king_asks_back(server, bro
             const ctx = (prompt) => ({ seat: 0, names: ["Ada", "Bo", "Cy"], canAct: true,
                 reaction: prompt.step === "window", obs: { prompt } });
             const text = (n) => (n ? n.textContent : null);
+            const win = (play, on, target, nopes) => board.windowText(ctx({ step: "window",
+                by: 1, play, on, target, nopes, aces_of_spades_only: false }));
+            const note = (prompt) => text(board.stepNote(ctx(prompt), { prompt }));
             return {
-                atMe: board.windowText(ctx({ step: "window", by: 1, play: "King", on: ["KD"],
-                    target: 0, nopes: 0, aces_of_spades_only: false })),
-                atCy: board.windowText(ctx({ step: "window", by: 1, play: "Revolution",
-                    on: ["2H", "3D", "4D", "5S"], target: 2, nopes: 1, aces_of_spades_only: false })),
-                untargeted: board.windowText(ctx({ step: "window", by: 1, play: "Jack", on: ["JC"],
-                    target: null, nopes: 0, aces_of_spades_only: false })),
-                target: text(board.stepNote(ctx({ step: "target", seat: 0, play: "Revolution" }), { prompt: { step: "target", seat: 0, play: "Revolution" } })),
-                give: text(board.stepNote(ctx({ step: "give", seat: 0, to: 2, left: 1 }), { prompt: { step: "give", seat: 0, to: 2, left: 1 } })),
-                theirs: text(board.stepNote(ctx({ step: "give", seat: 1, to: 0, left: 1 }), { prompt: { step: "give", seat: 1, to: 0, left: 1 } })),
+                atMe: win("King", ["KD"], 0, 0),
+                atCy: win("Revolution", ["2H", "3D", "4D", "5S"], 2, 1),
+                untargeted: win("Jack", ["JC"], null, 0),
+                target: note({ step: "target", seat: 0, play: "Revolution" }),
+                give: note({ step: "give", seat: 0, to: 2, left: 1 }),
+                theirs: note({ step: "give", seat: 1, to: 0, left: 1 }),
             };
         }"""
     )
     assert "aimed at you" in said["atMe"], said
     assert re.search(r"Revolution \(.*\), aimed at Cy, noped 1 time\. Nope it", said["atCy"]), said
     assert "aimed at" not in said["untargeted"], said
-    assert said["target"].startswith("Choose the player your Revolution is aimed at: they show"), said
+    aimed = "Choose the player your Revolution is aimed at: they show"
+    assert said["target"].startswith(aimed), said
     assert said["give"].startswith("Give Cy a card back"), said
     assert said["theirs"] is None, said  # another seat's step asks nothing of this one
     page.close()
@@ -496,13 +498,15 @@ def test_chez_tells_you_in_your_log_what_came_into_your_hand(server, browser):
             const log = (prev, now, seat = 0) => CT.boards.chez.privateLog(prev, now,
                 { seat, names: ["Ada", "Bo", "Cy"] });
             const turn = (seat) => ({ step: "turn", seat });
+            const give = (seat, to) => ({ step: "give", seat, to, left: 1 });
+            const at = (hand, prompt) => ({ hand, prompt });
             return {
-                picked: log({ hand: ["7H", "2C"], prompt: turn(0) }, { hand: ["7H", "2C", "KD", "9S"], prompt: turn(0) }),
-                played: log({ hand: ["7H", "2C"], prompt: turn(0) }, { hand: ["7H"], prompt: turn(1) }),
-                dealt: log({ hand: [], prompt: turn(0) }, { hand: ["7H", "2C"], prompt: turn(0) }),
-                tookMine: log({ hand: ["7H", "2C"], prompt: turn(1) }, { hand: ["7H"], prompt: { step: "give", seat: 1, to: 0, left: 1 } }),
-                gaveBack: log({ hand: ["7H"], prompt: { step: "give", seat: 1, to: 0, left: 1 } }, { hand: ["7H", "4S"], prompt: turn(2) }),
-                mineTook: log({ hand: ["7H"], prompt: turn(0) }, { hand: ["7H", "QC"], prompt: { step: "give", seat: 0, to: 2, left: 1 } }),
+                picked: log(at(["7H", "2C"], turn(0)), at(["7H", "2C", "KD", "9S"], turn(0))),
+                played: log(at(["7H", "2C"], turn(0)), at(["7H"], turn(1))),
+                dealt: log(at([], turn(0)), at(["7H", "2C"], turn(0))),
+                tookMine: log(at(["7H", "2C"], turn(1)), at(["7H"], give(1, 0))),
+                gaveBack: log(at(["7H"], give(1, 0)), at(["7H", "4S"], turn(2))),
+                mineTook: log(at(["7H"], turn(0)), at(["7H", "QC"], give(0, 2))),
                 spectator: log({ hand: [] }, { hand: [] }, null),
             };
         }"""

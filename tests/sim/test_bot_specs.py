@@ -83,8 +83,11 @@ def test_every_game_has_four_levels_that_build_at_every_count(name: str) -> None
 def test_chai_tea_jazz_searching_levels_can_search_at_every_count(players: int) -> None:
     """A PIMC level where its solver cannot play the count's rules would be the heuristic
     bot, level with ``medium``: at 2 players (face-up straw) and 6 (twin cards) the
-    searching levels are ISMCTS, at 3 and 4 PIMC, whose solver takes the trick positions."""
+    searching levels play their cards by ISMCTS (at 6 players ``expert`` picks its
+    contract by rollouts, ``searchpick``), at 3 and 4 by PIMC, whose solver takes the
+    trick positions."""
     from cardtable.games.chai_tea_jazz.ai.pimc import PIMCBot
+    from cardtable.games.chai_tea_jazz.ai.search_pick import SearchPickBot
     from cardtable.games.chai_tea_jazz.ai.solver import solvable
     from cardtable.games.chai_tea_jazz.phases import Phase
 
@@ -100,9 +103,12 @@ def test_chai_tea_jazz_searching_levels_can_search_at_every_count(players: int) 
         kinds.add(type(bot).__name__)
         if isinstance(bot, PIMCBot):
             assert solvable(state), f"{level} at {players} players cannot search"
+        elif isinstance(bot, SearchPickBot):
+            assert isinstance(bot.search, ISMCTSBot)
         else:
             assert isinstance(bot, ISMCTSBot)
-    assert kinds == ({"ISMCTSBot"} if players in (2, 6) else {"PIMCBot"})
+    expected = {2: {"ISMCTSBot"}, 6: {"ISMCTSBot", "SearchPickBot"}}
+    assert kinds == expected.get(players, {"PIMCBot"})
 
 
 def test_measured_ratings_are_shown_only_at_the_count_they_were_measured_at() -> None:

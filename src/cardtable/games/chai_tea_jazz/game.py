@@ -30,7 +30,7 @@ class ChaiTeaJazzGame(ChaiTeaJazzTables):
         "expert": "pimc(samples=20, depth=2, pick_samples=48)",
     }
     # the solver has no face-up straw (2 players) and no twin cards (6 players' double
-    # deck): there pimc would be the heuristic bot, so ISMCTS searches instead (docs/bots.md);
+    # deck): there pimc would be the heuristic bot, so ISMCTS plays the cards (docs/bots.md);
     # with two players 100 iterations already play as well as the heuristic, so ``easy``
     # searches less
     bot_levels_at: ClassVar[dict[int, dict[str, str]]] = {
@@ -39,9 +39,11 @@ class ChaiTeaJazzGame(ChaiTeaJazzTables):
             "hard": "ismcts(iterations=600)",
             "expert": "ismcts(iterations=2000, max_actions=none)",
         },
+        # at 6 players ``expert`` picks its contract by rollouts and plays by ISMCTS:
+        # more iterations alone were level with ``hard`` (docs/bots.md)
         6: {
             "hard": "ismcts(iterations=600)",
-            "expert": "ismcts(iterations=2000, max_actions=none)",
+            "expert": "searchpick(iterations=2000)",
         },
     }
     default_bot = "heuristic"
