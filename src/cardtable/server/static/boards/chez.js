@@ -132,7 +132,7 @@
       o.joker_stack ? el("p", { class: "consequence" }, `Joker stack: ${o.joker_stack}`) : null,
       o.secondary && o.secondary.length ? el("div", { class: "secondary" }, el("span", { class: "pile-label" }, `Secondary pile (${o.secondary.length})`),
         el("div", { class: "small" }, kit.faceRow(o.secondary, cards.french, "Secondary pile"))) : null,
-      ctx.over ? null : el("p", { class: "muted-light" }, `${kit.possessive(ctx, o.turn)} turn: ${o.actions_left} action${o.actions_left === 1 ? "" : "s"} left, bonus action ${o.bonus_used ? "used" : "available"}`),
+      ctx.over ? null : el("p", { class: "muted-light" }, `${kit.possessive(ctx, o.turn)} turn: ${o.actions_left} action${o.actions_left === 1 ? "" : "s"} left, ${bonusWords(ctx, o)}`),
       dice(o.last_roll, ctx),
       stepNote(ctx, o),
       leaderboard(ctx, o),
@@ -185,6 +185,16 @@
       el("span", {}, ctx.legal.length > 1 ? "Your actions are done; your turn ends in a moment (a bonus action is still possible)." : "Your actions are done; your turn ends in a moment."),
       el("button", { type: "button", class: "choice secondary", onclick: keep }, "Keep my turn"),
       el("button", { type: "button", class: "choice secondary", onclick: never }, "Always ask me"));
+  }
+
+  // The turn's bonus action: on your own turn whether you could take one now (your
+  // hand says so, and only you see this), on another's only whether it is used
+  function bonusWords(ctx, o) {
+    if (o.bonus_used) return "bonus action used";
+    if (ctx.seat !== null && o.turn === ctx.seat && ctx.canAct && !ctx.reaction) {
+      return ctx.legal.some((a) => /^(castle|siege|bet)( |$)/.test(a)) ? "a bonus action possible now" : "no bonus action possible now";
+    }
+    return "bonus action not used yet";
   }
 
   // What a play aimed at a player does to them, as the rulebook has it
