@@ -10,7 +10,16 @@ from mypy_extensions import mypyc_attr
 from cardtable.engine.game import check_seat
 from cardtable.games.contest.core import ContestCore, RoundResult
 from cardtable.games.contest.phases import CONSEQUENCE, IN_ROUND, OVER, PHASE_NAMES
-from cardtable.games.contest.pieces import LETTER, NAMES, SEAT_NAMES, Piece, PieceLetter
+from cardtable.games.contest.pieces import (
+    KING,
+    LETTER,
+    NAMES,
+    SEAT_NAMES,
+    VALUES,
+    Piece,
+    PieceLetter,
+    duel_winner,
+)
 from cardtable.games.contest.schema import (
     ContestObservation,
     ContestPublicObservation,
@@ -254,7 +263,13 @@ class ContestView(ContestCore):
                     lines.append(f"{said}; no reveal; {won}.")
                 else:
                     shown = f"Black had {NAMES[outcome[0]]}, White had {NAMES[outcome[1]]}"
-                    lines.append(f"{said}; {SEAT_NAMES[caller]} calls a reveal: {shown}.")
+                    # the true cards decide the round; a revealed King ends the game instead
+                    # (the end's own line says so)
+                    won = ""
+                    if KING not in (outcome[0], outcome[1]):
+                        best = duel_winner(VALUES[outcome[0]], VALUES[outcome[1]])
+                        won = "; a tie" if best is None else f"; {SEAT_NAMES[best]} wins the round"
+                    lines.append(f"{said}; {SEAT_NAMES[caller]} calls a reveal: {shown}{won}.")
             elif kind == "shown-top":
                 lines.append(
                     f"{SEAT_NAMES[event[1]]} plays with the top card shown: {NAMES[event[2]]}."
