@@ -100,13 +100,11 @@ def pick_by_rollouts(
     observation: Observation,
     legal: Sequence[Action],
     rng: random.Random,
-    *,
-    samples: int,
-    candidates: int,
-    margin: float,
+    settings: PickSettings,
 ) -> tuple[Action, dict[Action, float]]:
     """The pick to make and each candidate's mean interim return over the sampled deals."""
-    tried = candidates_of(heuristic, observation, legal, candidates)
+    samples = settings.pick_samples
+    tried = candidates_of(heuristic, observation, legal, settings.pick_candidates)
     if len(tried) == 1:
         return tried[0], {}
     game = heuristic.game
@@ -123,4 +121,4 @@ def pick_by_rollouts(
     means = {a: t / samples for a, t in totals.items()}
     best = max(tried, key=lambda a: means[a])  # the first of equals: the heuristic's
     own = tried[0]
-    return (best if means[best] > means[own] + margin else own), means
+    return (best if means[best] > means[own] + settings.pick_margin else own), means

@@ -74,25 +74,17 @@ class PIMCBot(SearchingBot):
         self.depth = chosen.depth
         self.exact = chosen.exact
         self.max_time = chosen.max_time or None
-        self.pick_samples = chosen.pick_samples
-        self.pick_candidates = chosen.pick_candidates
-        self.pick_margin = chosen.pick_margin
+        self.picking = chosen
         self.heuristic = HeuristicBot(game, seat, seed)
         self.last_values: dict[Action, float] = {}
 
     def act_with(
         self, info: InformationSet, observation: Observation, legal: Sequence[Action]
     ) -> Action:
-        if len(legal) > 1 and not isinstance(legal[0], act.PlayCard) and self.pick_samples:
+        picking = self.picking
+        if len(legal) > 1 and not isinstance(legal[0], act.PlayCard) and picking.pick_samples:
             choice, self.last_values = pick_by_rollouts(
-                info,
-                self.heuristic,
-                observation,
-                legal,
-                self.rng,
-                samples=self.pick_samples,
-                candidates=self.pick_candidates,
-                margin=self.pick_margin,
+                info, self.heuristic, observation, legal, self.rng, picking
             )
             return choice
         fallback = self.heuristic.act(observation, legal)

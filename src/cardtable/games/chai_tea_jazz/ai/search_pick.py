@@ -78,14 +78,7 @@ class SearchPickBot(SearchingBot):
             return legal[0]
         if not isinstance(legal[0], act.PlayCard):
             choice, self.last_values = pick_by_rollouts(
-                info,
-                self.heuristic,
-                observation,
-                legal,
-                self.rng,
-                samples=self.settings.pick_samples,
-                candidates=self.settings.pick_candidates,
-                margin=self.settings.pick_margin,
+                info, self.heuristic, observation, legal, self.rng, self.settings
             )
             return choice
         return self.search.act_with(info, dict(observation), legal)
