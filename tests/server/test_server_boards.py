@@ -122,6 +122,15 @@ def create(server: ServerProcess, game: str) -> dict[str, Any]:
     return res.json()
 
 
+def seat_page(server: ServerProcess, browser: Any, game: str, viewport: dict[str, int]) -> Page:
+    """A new table of ``game`` and its first seat's page, once its board is drawn."""
+    created = create(server, game)
+    page = browser.new_page(viewport=viewport)
+    page.goto(created["invites"][0]["url"])
+    page.wait_for_selector("#board .board", timeout=STEP_MS)
+    return page
+
+
 def card_name(code: str) -> str | None:
     if code == "JK":
         return "Joker"
@@ -376,10 +385,7 @@ def test_keyboard_plays_and_dimmed_cards_say_why(server, browser):
 def test_one_card_with_many_answers_is_one_button_that_opens_them(server, browser):
     # a Chez Geek window where a Bouncer could go four ways: one button, then its four
     # ways and Back; Pass and a card with one way stay buttons of their own
-    created = create(server, "chez-geek")
-    page = browser.new_page(viewport=PHONE)
-    page.goto(created["invites"][0]["url"])
-    page.wait_for_selector("#board .board", timeout=STEP_MS)
+    page = seat_page(server, browser, "chez-geek", PHONE)
     labels = page.evaluate(
         """() => {
             const legal = ["pass", "play bouncer 1:couch-surfer>0", "play bouncer 1:couch-surfer>2",
@@ -432,9 +438,7 @@ def test_the_secrecy_check_tells_a_card_from_another_whose_name_ends_with_it():
 def test_a_contest_player_sees_the_card_they_declare_and_the_opponent_does_not(server, browser):
     # the rulebook has each player pick up their top card before declaring it: the
     # board shows it face up to its owner only, named in words
-    created = create(server, "contest")
-    page = browser.new_page(viewport=DESKTOP)
-    page.goto(created["invites"][0]["url"])
+    page = seat_page(server, browser, "contest", DESKTOP)
     page.wait_for_selector("#board button[data-action=Q]", timeout=STEP_MS)
     mine = page.locator("#board .seat-box.me .declared")
     label = mine.locator(".pile-label").inner_text()
@@ -455,10 +459,7 @@ def test_a_contest_player_sees_the_card_they_declare_and_the_opponent_does_not(s
 def test_chez_says_whom_a_play_is_aimed_at_and_what_a_king_asks_back(server, browser):
     # an Ace window names the play's target; choosing a target and giving a card back
     # after a King say what they are, so no decision is a bare row of buttons
-    created = create(server, "chez")
-    page = browser.new_page(viewport=PHONE)
-    page.goto(created["invites"][0]["url"])
-    page.wait_for_selector("#board .board", timeout=STEP_MS)
+    page = seat_page(server, browser, "chez", PHONE)
     said = page.evaluate(
         """() => {
             const board = CT.boards.chez;
@@ -489,10 +490,7 @@ def test_chez_says_whom_a_play_is_aimed_at_and_what_a_king_asks_back(server, bro
 
 
 def test_chez_tells_you_in_your_log_what_came_into_your_hand(server, browser):
-    created = create(server, "chez")
-    page = browser.new_page(viewport=PHONE)
-    page.goto(created["invites"][0]["url"])
-    page.wait_for_selector("#board .board", timeout=STEP_MS)
+    page = seat_page(server, browser, "chez", PHONE)
     lines = page.evaluate(
         """() => {
             const log = (prev, now, seat = 0) => CT.boards.chez.privateLog(prev, now,
