@@ -453,6 +453,29 @@ def test_a_contest_player_sees_the_card_they_declare_and_the_opponent_does_not(s
     assert re.search(rf"youcard{letter[found.group(1)]}card shown", raw), raw[:400]
     theirs = page.locator("#board .seat-box:not(.me) .declared .pile-label").inner_text()
     assert theirs == "not declared yet", theirs
+    # an opponent's card face up says why: shown by a consequence, or seen before; and
+    # showing a Defeated Pile that holds your King says that it loses
+    said = page.evaluate(
+        """() => {
+            const b = CT.boards.contest;
+            return {
+                shown: b.cardWords({ card: "N", card_shown: true, mine: false }),
+                seen: b.cardWords({ card: "P", card_shown: false, mine: false }),
+                mine: b.cardWords({ card: "R", card_shown: false, mine: true }),
+                none: b.cardWords({ card: null, mine: false }),
+                risky: b.describe("pile", { obs: { you: { defeated: ["P", "K"] } } }),
+                safe: b.describe("pile", { obs: { you: { defeated: ["P"] } } }),
+            };
+        }"""
+    )
+    assert said == {
+        "shown": "shown: Knight",
+        "seen": "a card you saw before: Pawn",
+        "mine": "your card: Rook",
+        "none": "",
+        "risky": "Show my Defeated Pile (your King is in it: you lose)",
+        "safe": "Show my Defeated Pile",
+    }, said
     page.close()
 
 

@@ -23,12 +23,24 @@
       case "nope": return `Nope with ${cards.glyph(w[1])}`;
       case "give": return `Give back ${cards.name(w[1])}`;
       case "target": return `Target ${seatWord(w[1])}`;
-      case "siege": return `Lay siege to ${seatWord(w[1])}'s Castle`;
+      case "siege": return `Lay siege to ${seatWord(w[1])}'s Castle with a 10 (it loses a wall)`;
       case "castle": return w[1] ? "Build a Castle with a 10 (two walls)" : "Build a Castle (7, 8, 9)";
       case "bet": return `The Betting Man: bet ${w[1]}`;
       case "name": return `Name it a ${w[2]} ${VALUE_WORDS[w[1]] || w[1]}`;
       default: return action;
     }
+  }
+
+  // The dice stay in the observation until the next roll; on the board they stay only
+  // for the turn they were rolled in (a roll first seen in an earlier turn is old news)
+  function freshRoll(ctx, o) {
+    const roll = o.last_roll;
+    const ui = ctx.ui;
+    if (!roll || !ui) return roll;
+    if (!ui.chezTurn || ui.chezTurn.turn !== o.turn) ui.chezTurn = { turn: o.turn, since: ctx.move };
+    const key = JSON.stringify(roll);
+    if (!ui.chezRoll || ui.chezRoll.key !== key) ui.chezRoll = { key, at: ctx.move };
+    return ui.chezRoll.at >= ui.chezTurn.since ? roll : null;
   }
 
   function dice(roll, ctx) {
@@ -133,7 +145,7 @@
       o.secondary && o.secondary.length ? el("div", { class: "secondary" }, el("span", { class: "pile-label" }, `Secondary pile (${o.secondary.length})`),
         el("div", { class: "small" }, kit.faceRow(o.secondary, cards.french, "Secondary pile"))) : null,
       ctx.over ? null : el("p", { class: "muted-light" }, `${kit.possessive(ctx, o.turn)} turn: ${o.actions_left} action${o.actions_left === 1 ? "" : "s"} left, ${bonusWords(ctx, o)}`),
-      dice(o.last_roll, ctx),
+      dice(freshRoll(ctx, o), ctx),
       stepNote(ctx, o),
       leaderboard(ctx, o),
     ];
@@ -144,6 +156,7 @@
     // a card that may be played alone plays in one click; "Combine cards" (or a card
     // that only plays in a combo) starts a selection
     const alone = new Set(ctx.legal.filter((a) => cards.parse(a)));
+    if (!ctx.canAct) ctx.ui.comboMode = false;  // a combination is started afresh each turn
     const combining = ctx.ui.comboMode || ctx.ui.selected.size > 0;
     const comboToggle = inCombo.size ? el("button", { type: "button", class: `choice secondary${combining ? " selected" : ""}`, "aria-pressed": String(Boolean(combining)),
       onclick: () => { ctx.ui.comboMode = !combining; if (combining) ctx.ui.selected.clear(); ctx.rerender(); } }, combining ? "Stop combining" : "Combine cards") : null;

@@ -8,8 +8,12 @@
   const DECLARE = ["Q", "R", "N", "B", "P"];
   const pieceName = (p) => (cards.PIECES[p] ? cards.PIECES[p].name : p);
 
-  function describe(action) {
+  function describe(action, ctx) {
     if (DECLARE.includes(action)) return `Declare ${pieceName(action)}`;
+    // showing a Defeated Pile with your own King in it loses the game: say so to you
+    const o = ctx && ctx.obs;
+    const mine = o && o.you ? o.you.defeated.map((d) => (typeof d === "string" ? d : d.card)) : [];
+    if (action === "pile" && mine.includes("K")) return "Show my Defeated Pile (your King is in it: you lose)";
     return {
       call: "Call for a reveal (you think they bluffed)",
       pass: "No call",
@@ -41,9 +45,16 @@
 
   // Before its declaration a seat's card is face up to its owner (picked up to be
   // declared, as the rulebook has it) and to both once a consequence shows it.
+  // The other seat's card is face up to you only if a consequence shows it, or if you
+  // have seen that very card before (a reveal, then back into their Main Pile).
+  function cardWords(side) {
+    if (!side.card) return "";
+    if (side.mine) return `your card: ${pieceName(side.card)}`;
+    return side.card_shown ? `shown: ${pieceName(side.card)}` : `a card you saw before: ${pieceName(side.card)}`;
+  }
+
   function undeclared(side) {
-    if (!side.card) return "not declared yet";
-    return side.mine ? `your card: ${pieceName(side.card)}, not declared yet` : `shown: ${pieceName(side.card)}, not declared yet`;
+    return side.card ? `${cardWords(side)}, not declared yet` : "not declared yet";
   }
 
   function sideArea(ctx, s, side) {
@@ -68,7 +79,7 @@
         el("div", { class: "contest-side" },
           CT.kit.pile("Main Pile", side.main_pile),
           el("div", { class: "declared" },
-            el("span", { class: "pile-label" }, revealed ? `said ${pieceName(declared)}, was ${pieceName(revealed)}` : declared ? `declares ${pieceName(declared)}` : undeclared(side)),
+            el("span", { class: "pile-label" }, revealed ? `said ${pieceName(declared)}, was ${pieceName(revealed)}` : declared ? `declares ${pieceName(declared)}${side.card && !side.mine ? ` (${cardWords(side)})` : ""}` : undeclared(side)),
             el("span", { class: "card-slot" }, revealed ? pieceFace(revealed) : declared || side.card ? pieceFace(side.card) : el("span", { class: "empty-pile" }, "—"))),
           defeatedRow(side)),
         el("div", { class: "flags" }, flags), known, seen],
@@ -147,5 +158,5 @@
     return { headline, columns: ["Player", "Result", "Cards"], rows };
   }
 
-  CT.boards.contest = { render, describe, windowText, resultWords, cardLog: false };
+  CT.boards.contest = { render, describe, cardWords, windowText, resultWords, cardLog: false };
 })();
