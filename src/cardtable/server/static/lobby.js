@@ -78,7 +78,7 @@ function gameCard(game) {
   const settings = game.settings.map((s) => {
     const input = settingInput(s);
     const helpId = `help-${game.name}-${s.name}`;
-    input.setAttribute("aria-describedby", helpId);
+    if (s.help) input.setAttribute("aria-describedby", helpId);
     return el("div", { class: "setting" },
       el("label", {}, `${humanKey(s.name)}: `, input),
       s.help ? el("p", { class: "setting-help muted", id: helpId }, s.help) : null);

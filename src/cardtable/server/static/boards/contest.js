@@ -43,10 +43,9 @@
         said[i] && !c ? el("span", { class: "said" }, `said ${pieceName(said[i])}`) : null)) : el("span", { class: "muted" }, "empty")));
   }
 
-  // Before its declaration a seat's card is face up to its owner (picked up to be
-  // declared, as the rulebook has it) and to both once a consequence shows it.
-  // The other seat's card is face up to you only if a consequence shows it, or if you
-  // have seen that very card before (a reveal, then back into their Main Pile).
+  // A seat's card in play is face up to its owner (picked up to be declared, as the
+  // rulebook has it); the other seat's only if a consequence shows it, or if you have
+  // seen that very card before (a reveal, then back into their Main Pile).
   function cardWords(side) {
     if (!side.card) return "";
     if (side.mine) return `your card: ${pieceName(side.card)}`;
