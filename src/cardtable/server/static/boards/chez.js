@@ -174,14 +174,16 @@
   // turn ends by itself after a short moment (the same moment whatever bonus is
   // possible), unless you keep it; the preference is kept in this browser.
   const AUTO_END_MS = 1500;
-  const BONUS = /^(end|castle|siege|bet)( |$)/;
+  // the turn's optional bonus actions, and "end" beside them
+  const BONUS_ACTION = /^(castle|siege|bet)( |$)/;
+  const BONUS = (a) => a === "end" || BONUS_ACTION.test(a);
   function autoEndOn() {
     try { return localStorage.getItem("cardtable-chez-auto-end") !== "0"; } catch (err) { return true; }
   }
 
   function autoEnd(ctx) {
     const ui = ctx.ui;
-    const only = ctx.canAct && !ctx.reaction && ctx.legal.includes("end") && ctx.legal.every((a) => BONUS.test(a));
+    const only = ctx.canAct && !ctx.reaction && ctx.legal.includes("end") && ctx.legal.every(BONUS);
     if (!only || ui.keepTurn === ctx.move) return null;
     if (!autoEndOn()) {
       // turned off in this browser: the way back on, where it would have acted
@@ -205,7 +207,7 @@
   function bonusWords(ctx, o) {
     if (o.bonus_used) return "bonus action used";
     if (ctx.seat !== null && o.turn === ctx.seat && ctx.canAct && !ctx.reaction) {
-      return ctx.legal.some((a) => /^(castle|siege|bet)( |$)/.test(a)) ? "a bonus action possible now" : "no bonus action possible now";
+      return ctx.legal.some((a) => BONUS_ACTION.test(a)) ? "a bonus action possible now" : "no bonus action possible now";
     }
     return "bonus action not used yet";
   }
