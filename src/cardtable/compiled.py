@@ -68,6 +68,7 @@ GAMES: dict[str, tuple[str, ...]] = {
     ),
     "chai-tea-jazz": (
         "cardtable.games.chai_tea_jazz.cards",
+        "cardtable.games.chai_tea_jazz.records",
         "cardtable.games.chai_tea_jazz.actions",
         "cardtable.games.chai_tea_jazz.tables",
         "cardtable.games.chai_tea_jazz.core",

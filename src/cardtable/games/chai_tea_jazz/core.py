@@ -53,7 +53,8 @@ class ChaiTeaJazzCore(State[ChaiTeaJazzTables]):
     phase: Phase
     cp: int | Marker
     remaining: int  # cards still to deal
-    deal_left: dict[int, act.Deal] | None  # distinct-card decks: the outcomes left
+    deal_left: list[int] | None  # distinct-card decks: the cards left, in outcome order
+    deal_at: int  # the place in ``deal_left`` of the card just sampled (-1: none)
     undealt_counts: dict[int, int]  # decks with twins or Jokers: the cards left
     slots: list[int]  # the cards dealt so far, in the layout's order
     hands: list[list[int]]
@@ -180,8 +181,9 @@ class ChaiTeaJazzCore(State[ChaiTeaJazzTables]):
         other.finish = self.finish[:]
         other.events = self.events[:]
         other.undealt_counts = self.undealt_counts.copy()
+        other.deal_at = self.deal_at
         if self.deal_left is not None:
-            other.deal_left = self.deal_left.copy()
+            other.deal_left = self.deal_left[:]
         other.slots = self.slots[:]
         other.hands = [h[:] for h in self.hands]
         other.up = [u[:] for u in self.up]

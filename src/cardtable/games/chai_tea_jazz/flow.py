@@ -10,7 +10,6 @@ reads the results; ``state`` joins it with the views and the refusals.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import repeat
 from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
@@ -35,6 +34,26 @@ CHANCE: Final = Marker.CHANCE
 TERMINAL: Final = Marker.TERMINAL
 
 
+def _running_sums(n: int) -> list[float]:
+    """The running sums ``sample_chance`` reaches drawing one of ``n`` equal outcomes.
+
+    Added up exactly as a walk of the outcomes adds ``1 / n`` (the same floats in
+    the same order), so the first sum above the draw is the outcome the walk stops
+    at, found from a guess instead of a walk.
+    """
+    p = 1 / n
+    acc = 0.0
+    out: list[float] = []
+    for _ in range(n):
+        acc += p
+        out.append(acc)
+    return out
+
+
+# the running sums for every count of cards a distinct deck may have left
+RUNNING: Final = [_running_sums(n) if n else [] for n in range(129)]
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # see ChaiTeaJazzCore
 class ChaiTeaJazzFlow(ChaiTeaJazzPicking):
     # ---- rounds --------------------------------------------------------------------
@@ -43,13 +62,14 @@ class ChaiTeaJazzFlow(ChaiTeaJazzPicking):
         self.phase = DEAL
         self.cp = CHANCE
         self.remaining = len(game.deck_list)
-        # distinct-card decks keep the remaining deal outcomes (all equally likely), by
-        # card so that dealing one is a dict deletion; decks with twins or two Jokers
-        # keep counts instead
+        # distinct-card decks keep the cards left to deal (all equally likely), in the
+        # order of the outcomes, so that a draw is an index found from the running sums;
+        # decks with twins or two Jokers keep counts instead
         self.deal_left = None
         self.undealt_counts = {}
+        self.deal_at = -1
         if game.distinct:
-            self.deal_left = dict(game.deal_actions)
+            self.deal_left = list(game.deal_actions)
         else:
             self.undealt_counts = dict(Counter(game.deck_list))
         self.slots = []
@@ -94,8 +114,14 @@ class ChaiTeaJazzFlow(ChaiTeaJazzPicking):
         game = self.game
         zone, seat, index = game.layout[len(self.slots)]
         self.slots.append(card)
-        if self.deal_left is not None:
-            del self.deal_left[card]
+        left = self.deal_left
+        if left is not None:
+            # the sampled card's place, or (an outcome chosen by the caller) its search
+            at = self.deal_at
+            if at < 0 or at >= len(left) or left[at] != card:
+                at = left.index(card)
+            left.pop(at)  # compiled as a list pop; ``del left[at]`` goes through the slice code
+            self.deal_at = -1
         else:
             k = self.undealt_counts[card]
             if k == 1:
@@ -191,20 +217,21 @@ class ChaiTeaJazzFlow(ChaiTeaJazzPicking):
             for s, gp in enumerate(awarded):
                 self.game_points[s] += gp
             self.events.append((Event.ROW, row, awarded))
+        # by position (the fields' order): keywords cost a named tuple twice the call
         summary = RoundSummary(
-            round=self.round_no + 1,
-            declarer=self.declarer,
-            side=side,
-            row=game.rows[row].name,
-            contract=str(pick.play),
-            captured=captured,
-            last_trick=bonus_last,
-            bet_debt=pick.debt,
-            barrel_offer=self.bonus,
-            score=score,
-            match_point=match,
-            row_game_points=awarded,
-            aside=tuple((s, game.names[c]) for s, c in self.aside_taken),
+            self.round_no + 1,  # round
+            self.declarer,  # declarer
+            side,  # side
+            game.rows[row].name,  # row
+            str(pick.play),  # contract
+            captured,  # captured
+            bonus_last,  # last_trick
+            pick.debt,  # bet_debt
+            self.bonus,  # barrel_offer
+            score,  # score
+            match,  # match_point
+            awarded,  # row_game_points
+            tuple((s, game.names[c]) for s, c in self.aside_taken),  # aside
         )
         self.round_summaries += (summary,)
         self.events.append((Event.ROUND, self.round_no, self.declarer, row, score))
@@ -226,12 +253,12 @@ class ChaiTeaJazzFlow(ChaiTeaJazzPicking):
         """The public record of the round just played, before the next one resets it."""
         game = self.game
         return RoundRecord(
-            round=self.round_no + 1,
-            tricks=tuple(self.tricks_log),
-            points=tuple(self.points),
-            side_points=tuple(sum(self.points[m] for m in members) for members in game.members),
-            tricks_won=tuple(self.tricks_won),
-            aside=tuple((s, game.names[c]) for s, c in self.aside_taken),
+            self.round_no + 1,  # round
+            tuple(self.tricks_log),  # tricks
+            tuple(self.points),  # points
+            tuple(sum(self.points[m] for m in members) for members in game.members),  # side_points
+            tuple(self.tricks_won),  # tricks_won
+            tuple((s, game.names[c]) for s, c in self.aside_taken),  # aside
         )
 
     @property
@@ -311,9 +338,10 @@ class ChaiTeaJazzFlow(ChaiTeaJazzPicking):
         if self.phase is not DEAL:
             return []
         left = self.deal_left
-        if left is not None:
-            return list(zip(left.values(), repeat(1 / len(left))))
         table = self.game.deal_actions
+        if left is not None:
+            p = 1 / len(left)
+            return [(table[c], p) for c in left]
         r = self.remaining
         return [(table[c], k / r) for c, k in self.undealt_counts.items()]
 
@@ -329,17 +357,27 @@ class ChaiTeaJazzFlow(ChaiTeaJazzPicking):
             return super().sample_chance()
         left = self.deal_left
         r = self.rng.random()
-        acc = 0.0
+        table = self.game.deal_actions
         chosen: Action | None = None
         if left is not None:
-            p = 1 / len(left)
-            for outcome in left.values():
-                chosen = outcome
-                acc += p
-                if r < acc:
-                    break
+            # the first running sum above ``r`` (the walk's stop; its last outcome when
+            # rounding leaves every sum at or below ``r``)
+            # the first running sum above ``r``, from the even split's guess: the sums differ
+            # from ``(i + 1) / n`` by rounding only, so the guess is off by a step at most
+            # (compared as native floats; ``bisect`` compares boxed ones, a call each)
+            n = len(left)
+            sums = RUNNING[n] if n < len(RUNNING) else _running_sums(n)
+            at = int(r * n)
+            while at > 0 and sums[at - 1] > r:
+                at -= 1
+            while at < n and sums[at] <= r:
+                at += 1
+            if at >= n:
+                at = n - 1
+            chosen = table[left[at]]
+            self.deal_at = at
         else:
-            table = self.game.deal_actions
+            acc = 0.0
             remaining = self.remaining
             for c, k in self.undealt_counts.items():
                 chosen = table[c]

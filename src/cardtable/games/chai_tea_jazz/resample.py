@@ -153,8 +153,7 @@ def resample(state: S, seat: int, rng: random.Random) -> S:
     for c in got.get(undealt_group, []):
         rest[c] = rest.get(c, 0) + 1
     if other.deal_left is not None:
-        table = game.deal_actions
-        other.deal_left = {c: table[c] for c in sorted(rest)}
+        other.deal_left = sorted(rest)
     else:
         other.undealt_counts = rest
     dealing = state.phase == Phase.DEAL
