@@ -173,6 +173,10 @@ def rank_shares(key: Sequence[float]) -> list[float]:
     return out
 
 
+# a rollout's budget of actions when it plays to the end
+_ENDLESS: Final = 1 << 60
+
+
 def interim_of(state: State) -> list[float] | None:
     """A running score per seat (higher is better) from the optional hook, if the game has it.
 
@@ -487,12 +491,18 @@ class ISMCTSBot(SearchingBot):
             player = det.current_player()
             if player is _TERMINAL:
                 return None
+            if limit is not None and steps >= limit:
+                interim = interim_of(det)
+                if interim is not None:
+                    return interim
+                limit = None  # the game has no estimate: play to the end
+            if bots is None:
+                # the stretches the game plays in its own loop, the same actions and draws
+                played = det.random_run(bits, _ENDLESS if limit is None else limit - steps)
+                if played:
+                    steps += played
+                    continue
             if limit is not None:
-                if steps >= limit:
-                    interim = interim_of(det)
-                    if interim is not None:
-                        return interim
-                    limit = None  # the game has no estimate: play to the end
                 steps += 1
             if player is _CHANCE:
                 det.apply_action(det.sample_chance())

@@ -14,7 +14,7 @@ import math
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Generic, Self
 
@@ -475,6 +475,24 @@ class State(ABC, Generic[GameT]):
         states equals ``returns()``.
         """
         return None
+
+    def random_run(self, bits: Callable[[int], int], budget: int) -> int:
+        """Play on as a random rollout would, up to ``budget`` actions; how many were played.
+
+        Why: a search's random rollouts are most of its time, and one action
+        through ``legal_actions`` and ``apply_action`` pays for a list of action
+        objects, a legality check and a dispatch that a game's own loop over its
+        cards does without. A game may play here, in one loop, the stretches it
+        knows (Chai Tea Jazz: the tricks and the deal), exactly as the rollout
+        would: at a decision the legal action at ``bits(k)`` drawn until below the
+        list's length (``k`` its bit length), at a chance node ``sample_chance``
+        with the state's own generator, each applied as ``apply_action`` applies
+        it. It stops where it has no such loop, at the end, or after ``budget``.
+        ``tests/sim/test_random_runs.py`` checks that the histories and the
+        generators' states come out as the rollout's one action at a time.
+        The default plays nothing.
+        """
+        return 0
 
     def information_digest(self, seat: int) -> Hashable | None:
         """A cheap stand-in for ``seat``'s observation, or ``None`` if the game has none.

@@ -10,6 +10,7 @@ reads the results; ``state`` joins it with the views and the refusals.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
@@ -52,6 +53,23 @@ def _running_sums(n: int) -> list[float]:
 
 # the running sums for every count of cards a distinct deck may have left
 RUNNING: Final = [_running_sums(n) if n else [] for n in range(129)]
+
+
+def _outcome_at(r: float, n: int) -> int:
+    """Which of ``n`` equal outcomes the walk of running sums stops at for the draw ``r``.
+
+    The first running sum above ``r`` (the last outcome when rounding leaves every
+    sum at or below it), from the even split's guess: the sums differ from
+    ``(i + 1) / n`` by rounding only, so the guess is a step off at most. Compared
+    as native floats; ``bisect`` compares boxed ones, a call each.
+    """
+    sums = RUNNING[n] if n < len(RUNNING) else _running_sums(n)
+    at = int(r * n)
+    while at > 0 and sums[at - 1] > r:
+        at -= 1
+    while at < n and sums[at] <= r:
+        at += 1
+    return at if at < n else n - 1
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # see ChaiTeaJazzCore
@@ -360,20 +378,7 @@ class ChaiTeaJazzFlow(ChaiTeaJazzPicking):
         table = self.game.deal_actions
         chosen: Action | None = None
         if left is not None:
-            # the first running sum above ``r`` (the walk's stop; its last outcome when
-            # rounding leaves every sum at or below ``r``)
-            # the first running sum above ``r``, from the even split's guess: the sums differ
-            # from ``(i + 1) / n`` by rounding only, so the guess is off by a step at most
-            # (compared as native floats; ``bisect`` compares boxed ones, a call each)
-            n = len(left)
-            sums = RUNNING[n] if n < len(RUNNING) else _running_sums(n)
-            at = int(r * n)
-            while at > 0 and sums[at - 1] > r:
-                at -= 1
-            while at < n and sums[at] <= r:
-                at += 1
-            if at >= n:
-                at = n - 1
+            at = _outcome_at(r, len(left))
             chosen = table[left[at]]
             self.deal_at = at
         else:
@@ -387,6 +392,51 @@ class ChaiTeaJazzFlow(ChaiTeaJazzPicking):
         assert chosen is not None, "a deal has a card left to deal"
         self._sampled = chosen
         return chosen
+
+    def random_run(self, bits: Callable[[int], int], budget: int) -> int:
+        """The tricks and a distinct deck's deal in one loop (see ``State.random_run``).
+
+        Each step is what ``apply_action`` does with the rollout's action: a card
+        drawn by ``bits`` from ``_play_cards`` (the order of the legal actions),
+        or the deal's next card drawn as ``sample_chance`` draws it; then the same
+        ``_apply_play`` or ``_place``, the action in the history. The picking is
+        left to the rollout's own loop (its actions are few and varied).
+        """
+        game = self.game
+        plays = game.play_actions
+        deals = game.deal_actions
+        history = self._history
+        played = 0
+        while played < budget:
+            phase = self.phase
+            if phase is PLAY:
+                cards = self._play_cards()
+                n = len(cards)
+                k = n.bit_length()
+                j = bits(k)
+                while j >= n:
+                    j = bits(k)
+                card = cards[j]
+                self.finished_round = None
+                self.digest = hash((self.digest, card))
+                self._apply_play(card)
+                history.append(plays[card])
+            elif phase is DEAL:
+                left = self.deal_left
+                if left is None:
+                    break  # twins: counts, drawn by ``sample_chance``
+                at = _outcome_at(self.rng.random(), len(left))
+                card = left[at]
+                self.deal_at = at
+                self._place(card)
+                history.append(deals[card])
+            else:
+                break
+            played += 1
+        if played:
+            self._legal = None
+            self._sampled = None
+        return played
 
     def _apply(self, action: Action) -> None:
         # phases compared by identity (each is one member, and ``==`` on an ``IntEnum`` is a

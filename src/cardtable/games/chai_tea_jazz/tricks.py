@@ -37,6 +37,11 @@ class ChaiTeaJazzTricks(ChaiTeaJazzCore):
         return hand
 
     def _play_legal(self) -> list[Action]:
+        table = self.game.play_actions
+        return [table[c] for c in self._play_cards()]
+
+    def _play_cards(self) -> list[int]:
+        """The cards the seat to act may play, in the order of its legal actions."""
         seat = self.cp
         assert isinstance(seat, int), "called only when a seat is to act"
         game = self.game
@@ -52,10 +57,9 @@ class ChaiTeaJazzTricks(ChaiTeaJazzCore):
                     cards = [c for c in cards if c >> 4 == led or c == JOKER]
                 else:
                     cards = follow
-        table = game.play_actions
         if game.twins:
-            cards = sorted(set(cards))
-        return [table[c] for c in cards]
+            return sorted(set(cards))
+        return cards
 
     def _apply_play(self, card: int) -> None:
         seat = self.cp
