@@ -406,6 +406,9 @@ class ChaiTeaJazzFlow(ChaiTeaJazzPicking):
         plays = game.play_actions
         deals = game.deal_actions
         history = self._history
+        # the generator's draw, looked up at the run's first deal and not again (a clone
+        # makes its generator on first use, so a run without a deal does not make it)
+        rand: Callable[[], float] | None = None
         played = 0
         while played < budget:
             phase = self.phase
@@ -425,7 +428,9 @@ class ChaiTeaJazzFlow(ChaiTeaJazzPicking):
                 left = self.deal_left
                 if left is None:
                     break  # twins: counts, drawn by ``sample_chance``
-                at = _outcome_at(self.rng.random(), len(left))
+                if rand is None:
+                    rand = self.rng.random
+                at = _outcome_at(rand(), len(left))
                 card = left[at]
                 self.deal_at = at
                 self._place(card)
@@ -458,7 +463,7 @@ class ChaiTeaJazzFlow(ChaiTeaJazzPicking):
     # ---- results ------------------------------------------------------------------
     def returns(self) -> list[float]:
         game = self.game
-        if self.phase != OVER:
+        if self.phase is not OVER:
             return [0.0] * game.num_players
         totals = self.totals()
         return [float(totals[game.side_of[s]]) for s in range(game.num_players)]
@@ -475,14 +480,14 @@ class ChaiTeaJazzFlow(ChaiTeaJazzPicking):
         of the row scores. Equals ``returns()`` once the game is over.
         """
         game = self.game
-        if self.phase == OVER:
+        if self.phase is OVER:
             return self.returns()
         sides = game.num_sides
         in_play = game.deck_points
         typical = game.typical
         row_score = [r[:] for r in self.row_score]
         row_order = [r[:] for r in self.row_order]
-        if self.phase == PLAY and self.pick is not None:
+        if self.phase is PLAY and self.pick is not None:
             side = game.side_of[self.declarer]
             members = game.members[side]
             captured = sum(self.points[m] for m in members)

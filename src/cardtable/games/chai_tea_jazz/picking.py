@@ -8,6 +8,8 @@ starts: the rules say they must always pass, so asking them is no decision.
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import mypyc_attr
 
 from cardtable.engine.game import Action
@@ -16,7 +18,10 @@ from cardtable.games.chai_tea_jazz.events import Event
 from cardtable.games.chai_tea_jazz.phases import Phase
 from cardtable.games.chai_tea_jazz.tricks import ChaiTeaJazzTricks
 
-PICK, OFFER, ACCEPT = Phase.PICK, Phase.OFFER, Phase.ACCEPT
+# the phases as statics, compared by identity (see ``flow``)
+PICK: Final = Phase.PICK
+OFFER: Final = Phase.OFFER
+ACCEPT: Final = Phase.ACCEPT
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # see ChaiTeaJazzCore
@@ -44,9 +49,9 @@ class ChaiTeaJazzPicking(ChaiTeaJazzTricks):
         seat = self.cp
         assert isinstance(seat, int), "called only when a seat is to act"
         game = self.game
-        if self.phase == OFFER:
+        if self.phase is OFFER:
             return [act.ACCEPT, act.PASS]
-        if self.phase == ACCEPT:
+        if self.phase is ACCEPT:
             return list(self._level_picks(seat, 0))
         if self.forced:
             out: list[Action] = list(self._level_picks(seat, 0))
@@ -106,7 +111,7 @@ class ChaiTeaJazzPicking(ChaiTeaJazzTricks):
         seat = self.cp
         assert isinstance(seat, int), "called only when a seat is to act"
         phase = self.phase
-        if phase == OFFER:
+        if phase is OFFER:
             if action is act.ACCEPT:
                 self.events.append((Event.ACCEPT, seat, self.offer))
                 self.phase = ACCEPT
@@ -128,7 +133,7 @@ class ChaiTeaJazzPicking(ChaiTeaJazzTricks):
             return
         if isinstance(action, act.Pick):
             self.events.append((Event.PICK, seat, action.text))
-            if phase == ACCEPT:
+            if phase is ACCEPT:
                 self._declare(seat, action, self.offer)
                 return
             if self.forced:

@@ -156,7 +156,7 @@ def resample(state: S, seat: int, rng: random.Random) -> S:
         other.deal_left = sorted(rest)
     else:
         other.undealt_counts = rest
-    dealing = state.phase == Phase.DEAL
+    dealing = state.phase is Phase.DEAL
     for owner in range(game.num_players):
         if owner == seat:
             continue

@@ -66,15 +66,16 @@ class ChaiTeaJazzTricks(ChaiTeaJazzCore):
         assert isinstance(seat, int), "called only when a seat is to act"
         game = self.game
         hand = self.hands[seat]
-        # the card's place found by comparing native ints, then deleted (``remove`` and
-        # ``in`` compare through the generic object protocol, card by card)
+        # the card's place found by comparing native ints, then popped (``remove`` and
+        # ``in`` compare through the generic object protocol, card by card; ``del`` goes
+        # through the slice code)
         at = -1
         for i in range(len(hand)):
             if hand[i] == card:
                 at = i
                 break
         if at >= 0:
-            del hand[at]
+            hand.pop(at)
         elif not game.straw:  # legality is checked first: ``remove``'s error, as before
             raise ValueError("list.remove(x): x not in list")
         else:
