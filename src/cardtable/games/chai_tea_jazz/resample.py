@@ -12,7 +12,7 @@ it by choice, or play a Joker) holds none of it.
 from __future__ import annotations
 
 import random
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from cardtable.engine.draws import shuffle
 from cardtable.games.chai_tea_jazz.cards import NUM_CODES, SUIT_OF
@@ -23,14 +23,24 @@ from cardtable.games.chai_tea_jazz.zones import ASIDE, DOWN, HAND
 
 TRIES = 50
 SUITS = max(SUIT_OF) + 1
+UNDEALT = -2  # the group of the cards not dealt yet
+# the zones and the dealing phase as statics, compared by identity
+HAND_ZONE: Final = HAND
+DOWN_ZONE: Final = DOWN
+ASIDE_ZONE: Final = ASIDE
+DEAL_PHASE: Final = Phase.DEAL
 S = TypeVar("S", bound=ChaiTeaJazzCore)
 
 
-def hidden_slots(state: ChaiTeaJazzCore, seat: int) -> list[tuple[int, int]]:
-    """(slot index, group) of every dealt slot hidden from ``seat``; group = owner or -1.
+def hidden_slots(state: ChaiTeaJazzCore, seat: int) -> tuple[list[int], list[int]]:
+    """Every dealt slot hidden from ``seat``: the slots' indexes, and each one's group.
 
-    A hand's cards are counted in a list by card code, not a ``Counter``: a search
-    re-deals at every iteration, and ``Counter`` runs interpreted.
+    The group is the owner of a hand's card, -1 for a face-down straw card or a
+    set-aside card. A hand's cards are counted in a list by card code, not a
+    ``Counter``: a search re-deals at every iteration, and ``Counter`` runs
+    interpreted. Two lists rather than one of pairs, and zones compared by
+    identity: each pair and each ``==`` on an ``IntEnum`` is a generic object
+    operation, for every slot of every re-deal.
     """
     game = state.game
     held = [0] * NUM_CODES * game.num_players
@@ -39,39 +49,41 @@ def hidden_slots(state: ChaiTeaJazzCore, seat: int) -> list[tuple[int, int]]:
             base = owner * NUM_CODES
             for card in hand:
                 held[base + card] += 1
-    out = []
+    places: list[int] = []
+    owners: list[int] = []
     layout = game.layout
     down = state.down
     aside = bool(state.aside)
     for i, card in enumerate(state.slots):
         zone, owner, index = layout[i]
-        if zone == HAND:
+        if zone is HAND_ZONE:
             if owner != seat:
                 at = owner * NUM_CODES + card
                 if held[at] > 0:
                     held[at] -= 1
-                    out.append((i, owner))
-        elif zone == DOWN:
+                    places.append(i)
+                    owners.append(owner)
+        elif zone is DOWN_ZONE:
             if down[owner][index] >= 0:
-                out.append((i, -1))
-        elif zone == ASIDE and aside:
-            out.append((i, -1))
-    return out
+                places.append(i)
+                owners.append(-1)
+        elif zone is ASIDE_ZONE and aside:
+            places.append(i)
+            owners.append(-1)
+    return places, owners
 
 
 def _assign(
-    pool: list[int], groups: dict[int, int], masks: dict[int, int], rng: random.Random
-) -> dict[int, list[int]] | None:
-    """Cards to groups (capacity ``groups[g]``) avoiding each group's void suits.
+    pool: list[int], sizes: list[int], bars: list[int], rng: random.Random
+) -> list[list[int]] | None:
+    """Cards to groups (capacity ``sizes[i]``) avoiding each group's void suits (``bars[i]``).
 
     Most constrained cards first, each to a group that may hold it with odds by the
     room it has left; a dead end starts again. The draws are ``rng.shuffle`` and
     ``rng.choices`` made without their interpreted layers (``engine.draws``): a
     search re-deals at every iteration.
     """
-    names = list(groups)
-    size = len(names)
-    bars = [masks[g] for g in names]
+    size = len(sizes)
     # how many groups may hold each suit
     room_for: list[int] = []
     for suit in range(SUITS):
@@ -93,7 +105,7 @@ def _assign(
             for at in range(n):
                 if keys[at] == key:
                     order.append(at)
-        left = [groups[g] for g in names]
+        left = sizes[:]
         dealt: list[list[int]] = [[] for _ in range(size)]
         ok = True
         for at in order:
@@ -122,56 +134,86 @@ def _assign(
             dealt[pick].append(c)
             left[pick] -= 1
         if ok:
-            return {g: dealt[i] for i, g in enumerate(names)}
+            return dealt
     return None
 
 
 def resample(state: S, seat: int, rng: random.Random) -> S:
     game = state.game
+    n = game.num_players
     other = state.clone()
     other.reseed(rng)
-    hidden = hidden_slots(state, seat)
-    pool = [state.slots[i] for i, _ in hidden]
-    for c, k in state.undealt.items():
-        pool += [c] * k
-    groups: dict[int, int] = {}
-    for _, g in hidden:
-        groups[g] = groups.get(g, 0) + 1
-    undealt_group = -2
+    places, owners = hidden_slots(state, seat)
+    dealt_before = state.slots
+    pool = [dealt_before[i] for i in places]
+    left = state.deal_left
+    if left is not None:
+        pool += left
+    else:
+        for c, k in state.undealt_counts.items():
+            pool += [c] * k
+    # the groups in the order they first hold a hidden slot, then the undealt rest; each
+    # slot's group by its place in that order (``at[g + 2]`` for group ``g``)
+    at = [-1] * (n + 2)
+    names: list[int] = []
+    sizes: list[int] = []
+    group_of: list[int] = []
+    for g in owners:
+        k = at[g + 2]
+        if k < 0:
+            k = at[g + 2] = len(names)
+            names.append(g)
+            sizes.append(0)
+        sizes[k] += 1
+        group_of.append(k)
+    undealt = -1
     if state.remaining:
-        groups[undealt_group] = state.remaining
+        undealt = len(names)
+        names.append(UNDEALT)
+        sizes.append(state.remaining)
     if not pool:
         return other
-    masks = {g: (state.void[g] if g >= 0 else 0) for g in groups}
-    got = _assign(pool, groups, masks, rng)
+    void = state.void
+    bars = [void[g] if g >= 0 else 0 for g in names]
+    got = _assign(pool, sizes, bars, rng)
     if got is None:
         return other  # the true deal is the only one found; keep it
     slots = other.slots
-    for i, g in hidden:
-        slots[i] = got[g].pop()
-    rest: dict[int, int] = {}
-    for c in got.get(undealt_group, []):
-        rest[c] = rest.get(c, 0) + 1
+    hands: list[list[int]] = [[] for _ in range(n)]
+    for k in range(len(places)):
+        card = got[group_of[k]].pop()
+        slots[places[k]] = card
+    # each hand's cards in slot order (the pops above fill the slots from each group's end)
+    for k in range(len(places)):
+        g = owners[k]
+        if g >= 0:
+            hands[g].append(slots[places[k]])
+    rest_cards = got[undealt] if undealt >= 0 else []
     if other.deal_left is not None:
-        other.deal_left = sorted(rest)
+        other.deal_left = sorted(rest_cards)
     else:
+        rest: dict[int, int] = {}
+        for c in rest_cards:
+            rest[c] = rest.get(c, 0) + 1
         other.undealt_counts = rest
-    dealing = state.phase is Phase.DEAL
-    for owner in range(game.num_players):
-        if owner == seat:
-            continue
-        hand = [slots[i] for i, g in hidden if g == owner]
-        other.hands[owner] = hand if dealing else sorted(hand)
-    aside = []
-    layout = game.layout
-    for i, _g in hidden:
-        zone, owner, index = layout[i]
-        if zone == DOWN:
-            other.down[owner][index] = slots[i]
-        elif zone == ASIDE:
-            aside.append(slots[i])
-    if aside:
-        other.aside = aside
+    dealing = state.phase is DEAL_PHASE
+    for owner in range(n):
+        if owner != seat:
+            hand = hands[owner]
+            if not dealing:
+                hand.sort()
+            other.hands[owner] = hand
+    if n == 2:
+        aside = []
+        layout = game.layout
+        for i in places:
+            zone, owner, index = layout[i]
+            if zone is DOWN_ZONE:
+                other.down[owner][index] = slots[i]
+            elif zone is ASIDE_ZONE:
+                aside.append(slots[i])
+        if aside:
+            other.aside = aside
     r = state.round_no
     if r < len(state.explicit):
         explicit = list(state.explicit)
@@ -181,5 +223,5 @@ def resample(state: S, seat: int, rng: random.Random) -> S:
     else:
         table = game.deal_actions
         start = state.deal_start
-        other.rewrite_outcomes((start + i, table[card]) for i, card in enumerate(slots))
+        other.rewrite_outcomes([(start + i, table[card]) for i, card in enumerate(slots)])
     return other
