@@ -33,6 +33,10 @@ PLAY: Final = Phase.PLAY
 OVER: Final = Phase.OVER
 CHANCE: Final = Marker.CHANCE
 TERMINAL: Final = Marker.TERMINAL
+# the deal's zones as statics, compared by identity (``==`` on an ``IntEnum`` is generic)
+HAND_ZONE: Final = HAND
+UP_ZONE: Final = UP
+DOWN_ZONE: Final = DOWN
 
 
 def _running_sums(n: int) -> list[float]:
@@ -147,11 +151,11 @@ class ChaiTeaJazzFlow(ChaiTeaJazzPicking):
             else:
                 self.undealt_counts[card] = k - 1
         self.remaining -= 1
-        if zone == HAND:
+        if zone is HAND_ZONE:
             self.hands[seat].append(card)
-        elif zone == UP:
+        elif zone is UP_ZONE:
             self.up[seat][index] = card
-        elif zone == DOWN:
+        elif zone is DOWN_ZONE:
             self.down[seat][index] = card
         else:
             self.aside.append(card)
