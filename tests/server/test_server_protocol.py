@@ -160,6 +160,8 @@ def test_illegal_action_is_refused(client):
         for action in ("K", "call", "xyzzy", ""):
             err = send(ws0, type="move", id=f"i-{action}", move=up["move"], action=action)
             assert err["code"] == "illegal", err
+            # said in words a person reads: no position in notation ("P0 to act")
+            assert err["message"] and "to act" not in err["message"], err
         assert snapshot(client, tid) == before
 
 

@@ -411,7 +411,9 @@ class TableRuntime:
         try:
             return self.state.parse_action(text)
         except ActionError as exc:
-            raise ProtocolError("illegal", f"{exc.reason} ({exc.where})", self.move) from exc
+            # the reason alone: the position ("chez, move 53, P0 to act") names seats in
+            # notation, and the seat that sent it knows the move (the reply carries it)
+            raise ProtocolError("illegal", exc.reason, self.move) from exc
 
     def _answer(self, ph: Phase, seat: int, msg_id: str, text: str) -> dict[str, Any]:
         """Hold a person's answer until the engine reaches its window."""

@@ -272,7 +272,10 @@ function onMessage(msg) {
       draw();
       break;
     case "error":
-      $("error").textContent = `Refused (${msg.code}): ${msg.message}`;
+      // a refused move in words; other refusals keep their code (a person may report it)
+      $("error").textContent = msg.code === "illegal"
+        ? `Not allowed now: ${msg.message.replace(/\.$/, "")}.`
+        : `Refused (${msg.code}): ${msg.message}`;
       draw();
       if (msg.code === "bad_token" || msg.code === "no_table") {
         my.closedForGood = true;
