@@ -109,6 +109,8 @@ def test_a_games_own_rollout_loop_plays_the_searchs_rollout(name: str, players: 
                     assert b.observation(seat) == a.observation(seat)
                     assert b.information_digest(seat) == a.information_digest(seat)
     assert cases > 20
+    # a game whose loop plays says so, so the search asks it (and only it)
+    assert (by_loop > 0) == type(start).plays_random_runs
     if name == "chai-tea-jazz":
         # the game's loop took over for most of the actions, not a few
         assert by_loop > 100 * cases

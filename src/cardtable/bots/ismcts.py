@@ -487,6 +487,7 @@ class ISMCTSBot(SearchingBot):
         # ``below``'s draw written out with ``getrandbits`` looked up once (see
         # ``engine.draws.shuffle``): the same numbers, one lookup per rollout, not per move
         bits = rng.getrandbits
+        runs = bots is None and det.plays_random_runs
         while True:
             player = det.current_player()
             if player is _TERMINAL:
@@ -496,7 +497,7 @@ class ISMCTSBot(SearchingBot):
                 if interim is not None:
                     return interim
                 limit = None  # the game has no estimate: play to the end
-            if bots is None:
+            if runs:
                 # the stretches the game plays in its own loop, the same actions and draws
                 played = det.random_run(bits, _ENDLESS if limit is None else limit - steps)
                 if played:

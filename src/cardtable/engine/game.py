@@ -355,6 +355,8 @@ class State(ABC, Generic[GameT]):
     # chance node with many outcomes need not list them (a class default, so states made
     # by ``__new__`` in a game's copy have it too)
     _sampled: Action | None = None
+    # whether ``random_run`` plays anything: a search asks once a rollout, not every action
+    plays_random_runs: ClassVar[bool] = False
 
     def __init__(self, game: GameT, seed: int | None, deal: Any) -> None:
         self.game: GameT = game
@@ -490,7 +492,8 @@ class State(ABC, Generic[GameT]):
         it. It stops where it has no such loop, at the end, or after ``budget``.
         ``tests/sim/test_random_runs.py`` checks that the histories and the
         generators' states come out as the rollout's one action at a time.
-        The default plays nothing.
+        The default plays nothing; a game that overrides it sets
+        ``plays_random_runs``, so that a search asks it at all.
         """
         return 0
 

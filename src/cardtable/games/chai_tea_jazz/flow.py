@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -78,6 +78,8 @@ def _outcome_at(r: float, n: int) -> int:
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # see ChaiTeaJazzCore
 class ChaiTeaJazzFlow(ChaiTeaJazzPicking):
+    plays_random_runs: ClassVar[bool] = True
+
     # ---- rounds --------------------------------------------------------------------
     def _start_round(self, n: int) -> None:
         game = self.game

@@ -141,7 +141,7 @@
         el("div", { class: "direction", "aria-label": o.direction === 1 ? "play goes clockwise" : "play goes anticlockwise", role: "img" },
           el("span", { class: "dir-arrow" }, o.direction === 1 ? "↻" : "↺"), el("span", { class: "pile-label" }, o.direction === 1 ? "clockwise" : "anticlockwise"))),
       o.top_counts_as ? el("p", {}, `The top card counts as a ${o.top_counts_as[1]} ${VALUE_WORDS[o.top_counts_as[0]] || o.top_counts_as[0]}`) : null,
-      o.joker_stack ? el("p", { class: "consequence" }, `Joker stack: ${o.joker_stack}`) : null,
+      o.joker_stack ? el("p", { class: "consequence" }, jokerWords(ctx, o)) : null,
       o.secondary && o.secondary.length ? el("div", { class: "secondary" }, el("span", { class: "pile-label" }, `Secondary pile (${o.secondary.length})`),
         el("div", { class: "small" }, kit.faceRow(o.secondary, cards.french, "Secondary pile"))) : null,
       ctx.over ? null : el("p", { class: "muted-light" }, `${kit.possessive(ctx, o.turn)} turn: ${o.actions_left} action${o.actions_left === 1 ? "" : "s"} left, ${bonusWords(ctx, o)}`),
@@ -218,11 +218,38 @@
     Revolution: "they show their hand; with more Jacks, Queens and Kings than 2s to 5s they are overthrown and out, otherwise you pick up 2",
   };
 
-  // A decision that is not an ordinary turn, in words: whom to aim a play at, and
-  // the card to give back after a King.
+  // The dice a Joker stack of n rolls when accepted: the d10 stepped up once per Joker
+  // after the first, past the d20 a d20 plus the usual die (the Dice Law, as the engine's
+  // dice.upgraded has it)
+  function jokerDice(n) {
+    const ladder = [4, 6, 8, 10, 12, 20];
+    const dice = [10];
+    for (let i = 1; i < n; i++) {
+      const last = dice[dice.length - 1];
+      if (last === 20) dice.push(10);
+      else dice[dice.length - 1] = ladder[ladder.indexOf(last) + 1];
+    }
+    return dice.map((d) => `1d${d}`).join(" + ");
+  }
+
+  // Whom a Joker stack lands on, and what accepting it costs
+  function jokerWords(ctx, o) {
+    const n = o.joker_stack;
+    const whom = o.turn === ctx.seat ? "you" : CT.kit.seatName(ctx, o.turn);
+    return `Joker stack of ${n} on ${whom}: accepting it picks up as many cards as ${jokerDice(n)} rolls.`;
+  }
+
+  // A decision that is not an ordinary turn, in words: whom to aim a play at, the card
+  // to give back after a King, a Joker stack to accept or stack on.
   function stepNote(ctx, o) {
     const p = o.prompt || {};
     if (!ctx.canAct || ctx.reaction || p.seat !== ctx.seat) return null;
+    if (p.step === "joker") {
+      const cost = `you pick up as many cards as ${jokerDice(p.stack)} rolls`;
+      return el("p", { class: "step-note" }, ctx.legal.some((a) => a !== "accept")
+        ? `Accept the stack (${cost}), or play a Joker on it: the next player then faces a bigger stack.`
+        : `You hold no Joker to stack on it: accept it (${cost}).`);
+    }
     if (p.step === "target") {
       const does = AIMED[p.play];
       return el("p", { class: "step-note" }, `Choose the player your ${p.play} is aimed at${does ? `: ${does}` : ""}.`);
