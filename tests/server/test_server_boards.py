@@ -512,6 +512,38 @@ def test_chez_says_whom_a_play_is_aimed_at_and_what_a_king_asks_back(server, bro
     page.close()
 
 
+def test_chez_says_whom_a_joker_stack_lands_on_and_what_it_costs(server, browser):
+    # "Joker stack: 2" said neither who faces it nor what accepting it rolls
+    page = seat_page(server, browser, "chez", PHONE)
+    said = page.evaluate(
+        """() => {
+            const board = CT.boards.chez;
+            const ctx = (legal, canAct = true) => ({ seat: 0, names: ["Ada", "Bo", "Cy"], canAct,
+                reaction: false, legal });
+            const words = (n, turn) =>
+                board.jokerWords(ctx([], turn === 0), { joker_stack: n, turn });
+            const note = (n, legal) => board.stepNote(ctx(legal),
+                { prompt: { step: "joker", seat: 0, stack: n } }).textContent;
+            return {
+                onBo: words(1, 1), onMe: words(2, 0), four: words(4, 2), five: words(5, 2),
+                onMeWatching: board.jokerWords(ctx([], false), { joker_stack: 2, turn: 0 }),
+                canStack: note(3, ["accept", "JK"]), cannot: note(1, ["accept"]),
+            };
+        }"""
+    )
+    assert said["onBo"] == (
+        "Joker stack of 1 on Bo: accepting it picks up as many cards as 1d10 rolls."
+    ), said
+    # on your own decision the cost is in the step note with your choices, said once
+    assert said["onMe"] == "Joker stack of 2 on you.", said
+    assert "1d12 rolls" in said["onMeWatching"], said
+    # the Dice Law past the d20: a d20 plus the usual die, then that one steps up
+    assert "1d20 + 1d10 rolls" in said["four"] and "1d20 + 1d12 rolls" in said["five"], said
+    assert said["canStack"].startswith("Accept the stack") and "1d20" in said["canStack"], said
+    assert said["cannot"].startswith("You hold no Joker to stack on it"), said
+    page.close()
+
+
 def test_chez_tells_you_in_your_log_what_came_into_your_hand(server, browser):
     page = seat_page(server, browser, "chez", PHONE)
     lines = page.evaluate(

@@ -232,9 +232,11 @@
     return dice.map((d) => `1d${d}`).join(" + ");
   }
 
-  // Whom a Joker stack lands on, and what accepting it costs
+  // Whom a Joker stack lands on, and what accepting it costs (on your own decision the
+  // step note under it says the cost, with your choices)
   function jokerWords(ctx, o) {
     const n = o.joker_stack;
+    if (o.turn === ctx.seat && ctx.canAct) return `Joker stack of ${n} on you.`;
     const whom = o.turn === ctx.seat ? "you" : CT.kit.seatName(ctx, o.turn);
     return `Joker stack of ${n} on ${whom}: accepting it picks up as many cards as ${jokerDice(n)} rolls.`;
   }
@@ -342,5 +344,5 @@
     return [`You picked up ${names(got)}.`];
   }
 
-  CT.boards.chez = { render, describe, windowText, stepNote, resultWords, logWords, privateLog, cardLog: true };
+  CT.boards.chez = { render, describe, windowText, stepNote, jokerWords, resultWords, logWords, privateLog, cardLog: true };
 })();
