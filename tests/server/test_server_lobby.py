@@ -172,6 +172,29 @@ def test_a_board_phrase_has_a_labelled_question_mark_for_tap_and_keyboard(server
     page.close()
 
 
+def test_not_now_to_the_name_prompt_holds_after_a_reload_and_in_a_new_tab(server, browser):
+    body = {"game": "contest", "bot_delay": 0, "seats": [{"kind": "human"}, {}]}
+    created = httpx.post(server.base + "/api/tables", json=body).json()
+    url = created["invites"][0]["url"]
+    context = browser.new_context(viewport=SIZES["phone"])  # one browser: its tabs share storage
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("#name-form")
+    page.get_by_role("button", name="Not now").click()
+    assert page.locator("#name-form").count() == 0
+    page.reload()
+    page.wait_for_selector("#board .board")
+    assert page.locator("#name-form").count() == 0
+    again = context.new_page()  # the invite link opened again in a new tab
+    again.goto(url)
+    again.wait_for_selector("#board .board")
+    assert again.locator("#name-form").count() == 0
+    # the seat can still be named: "Change name" asks
+    again.get_by_role("button", name="Change name").click()
+    assert again.locator("#name-form").count() == 1
+    context.close()
+
+
 def test_an_invited_person_names_themself_and_every_page_says_it_as_text(server, browser):
     seats = [{"kind": "human", "name": "Ada"}, {"kind": "human"}]
     body = {"game": "contest", "bot_delay": 0, "seats": seats}

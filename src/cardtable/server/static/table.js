@@ -56,7 +56,7 @@ function nameForm() {
   const form = el("form", { id: "name-form", class: "name-form banner" },
     el("label", { for: "my-name" }, "What should the table call you? "), input, " ",
     el("button", { type: "submit", class: "primary" }, "Save"), " ",
-    el("button", { type: "button", onclick: () => { form.remove(); sessionStorage.setItem(`${tokenKey}:named`, "1"); } }, "Not now"),
+    el("button", { type: "button", onclick: () => { form.remove(); notNow(true); } }, "Not now"),
     err);
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
@@ -71,6 +71,17 @@ function nameForm() {
     }
   });
   return form;
+}
+
+// "Not now" holds for this table in every tab and after a reload (the browser's
+// localStorage; the seat's token itself stays in this tab's sessionStorage)
+function notNow(set) {
+  try {
+    if (set) localStorage.setItem(`${tokenKey}:named`, "1");
+    return localStorage.getItem(`${tokenKey}:named`) === "1";
+  } catch (err) {
+    return false;  // private mode: ask again
+  }
 }
 
 // Asked on arrival the form waits without taking the focus (keys still play cards);
@@ -88,7 +99,7 @@ function showWho(table) {
   $("whoami").replaceChildren(`you are ${my.seatNames[my.seat]} `,
     el("button", { type: "button", class: "link-button", onclick: () => askName(my.seatNames[my.seat], true) }, "Change name"));
   const me = table && table.seats.find((s) => s.seat === my.seat);
-  if (me && me.kind === "human" && !me.named && !sessionStorage.getItem(`${tokenKey}:named`)) askName(rememberedName(), false);
+  if (me && me.kind === "human" && !me.named && !notNow(false)) askName(rememberedName(), false);
 }
 
 function renderSeats(table) {
