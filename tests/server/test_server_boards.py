@@ -544,6 +544,21 @@ def test_chez_says_whom_a_joker_stack_lands_on_and_what_it_costs(server, browser
     page.close()
 
 
+def test_a_chez_turn_that_ends_by_itself_is_not_logged_as_your_choice(server, browser):
+    # picking up a card uses the turn's action; the board then ends the turn by itself,
+    # and the log says so instead of "You chose: End my turn"
+    page = seat_page(server, browser, "chez", DESKTOP)
+    pick = page.locator("#board button.choice:enabled", has_text="Pick up a card")
+    pick.first.wait_for(timeout=STEP_MS)
+    pick.first.click()
+    page.wait_for_function(
+        "() => document.getElementById('log').innerText.includes('Your turn ended by itself')",
+        timeout=STEP_MS,
+    )
+    assert "You chose: End my turn" not in page.locator("#log").inner_text()
+    page.close()
+
+
 def test_chez_tells_you_in_your_log_what_came_into_your_hand(server, browser):
     page = seat_page(server, browser, "chez", PHONE)
     lines = page.evaluate(

@@ -9,6 +9,8 @@ const fragment = new URLSearchParams(location.hash.slice(1));
 // Once read, the token leaves the address bar (screenshots, shared screens, history);
 // this tab's sessionStorage keeps it, so a reload still opens the seat.
 const tokenKey = `cardtable-token:${tableId}`;
+// the start of a move's id that the board sent by itself
+const AUTO_END = "auto-end-";
 const token = fragment.get("token") || sessionStorage.getItem(tokenKey);
 if (fragment.get("token")) {
   sessionStorage.setItem(tokenKey, token);
@@ -39,9 +41,11 @@ function send(obj) {
   if (my.ws && my.ws.readyState === WebSocket.OPEN) my.ws.send(JSON.stringify(obj));
 }
 
-function play(action) {
+// ``auto``: the board played it for the person (Chez ends a turn whose actions are done),
+// so the log does not say they chose it
+function play(action, auto = false) {
   my.counter += 1;
-  const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}-${my.counter}`;
+  const id = `${auto ? AUTO_END : ""}${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}-${my.counter}`;
   for (const b of document.querySelectorAll("#board button, #actions button")) b.disabled = true;
   ui.picker = null;
   ui.selected.clear();
@@ -255,7 +259,10 @@ function onMessage(msg) {
         for (const m of msg.mine) {
           if (m.id === "auto-pass") continue;  // a window you held no answer in: you were not asked
           const what = CT.describe(my.game, m.action, context0());
-          addLog(m.id === "timeout" ? `Time ran out; the table chose for you: ${what}` : `You chose: ${what}`, "mine");
+          const line = m.id === "timeout" ? `Time ran out; the table chose for you: ${what}`
+            : (m.id || "").startsWith(AUTO_END) ? "Your turn ended by itself (your actions were done)."
+              : `You chose: ${what}`;
+          addLog(line, "mine");
         }
       }
       my.lastMove = msg.move;

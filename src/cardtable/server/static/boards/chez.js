@@ -192,7 +192,7 @@
     }
     if (!ui.autoEnd || ui.autoEnd.move !== ctx.move) {
       if (ui.autoEnd) clearTimeout(ui.autoEnd.timer);
-      ui.autoEnd = { move: ctx.move, timer: setTimeout(() => { if (ui.keepTurn !== ctx.move) ctx.play("end"); }, AUTO_END_MS) };
+      ui.autoEnd = { move: ctx.move, timer: setTimeout(() => { if (ui.keepTurn !== ctx.move) ctx.play("end", true); }, AUTO_END_MS) };
     }
     const keep = () => { ui.keepTurn = ctx.move; clearTimeout(ui.autoEnd.timer); ctx.rerender(); };
     const never = () => { try { localStorage.setItem("cardtable-chez-auto-end", "0"); } catch (err) { /* private mode */ } keep(); };
