@@ -28,7 +28,6 @@ COUNTS = [("chai-tea-jazz", n) for n in (2, 3, 4, 6)] + [
 
 def step_by_step(state: State, rng: random.Random, budget: int) -> int:
     """The search's random rollout without the game's loop: one action at a time."""
-    bits = rng.getrandbits
     played = 0
     while played < budget:
         player = state.current_player()
@@ -38,12 +37,9 @@ def step_by_step(state: State, rng: random.Random, budget: int) -> int:
             state.apply_action(state.sample_chance())
         else:
             legal = state.legal_actions()
-            n = len(legal)
-            k = n.bit_length()
-            j = bits(k)
-            while j >= n:
-                j = bits(k)
-            state.apply_action(legal[j])
+            # the search draws as ``randrange`` does (bits of the list length's bit length
+            # until below it), and Python's own stands in for it here
+            state.apply_action(legal[rng.randrange(len(legal))])
         played += 1
     return played
 
