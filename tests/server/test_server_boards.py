@@ -532,10 +532,10 @@ def test_chez_says_whom_a_joker_stack_lands_on_and_what_it_costs(server, browser
         }"""
     )
     assert said["onBo"] == (
-        "Joker stack of 1 on Bo: accepting it picks up as many cards as 1d10 rolls."
+        "A stack of 1 Joker on Bo: accepting it picks up as many cards as 1d10 rolls."
     ), said
     # on your own decision the cost is in the step note with your choices, said once
-    assert said["onMe"] == "Joker stack of 2 on you.", said
+    assert said["onMe"] == "A stack of 2 Jokers on you.", said
     assert "1d12 rolls" in said["onMeWatching"], said
     # the Dice Law past the d20: a d20 plus the usual die, then that one steps up
     assert "1d20 + 1d10 rolls" in said["four"] and "1d20 + 1d12 rolls" in said["five"], said

@@ -253,16 +253,17 @@ function onMessage(msg) {
           for (const line of board.privateLog(prev, msg.view.observation, context0())) addLog(line, "mine");
         }
       }
-      // your own moves in your words, unless the public log just told them
+      // a turn the board ended for you, always (the public log does not say it was not
+      // your choice); your own moves in your words, unless the public log just told them
+      const ended = msg.mine.filter((m) => (m.id || "").startsWith(AUTO_END));
+      for (const m of ended) addLog("Your turn ended by itself (your actions were done).", "mine");
       const me = my.seat === null ? null : new RegExp(`(^|\\W)(${my.gameNames[my.seat]}|P${my.seat})(\\W|$)`);
       if (!msg.log.some((line) => me && me.test(line))) {
         for (const m of msg.mine) {
           if (m.id === "auto-pass") continue;  // a window you held no answer in: you were not asked
+          if (ended.includes(m)) continue;
           const what = CT.describe(my.game, m.action, context0());
-          const line = m.id === "timeout" ? `Time ran out; the table chose for you: ${what}`
-            : (m.id || "").startsWith(AUTO_END) ? "Your turn ended by itself (your actions were done)."
-              : `You chose: ${what}`;
-          addLog(line, "mine");
+          addLog(m.id === "timeout" ? `Time ran out; the table chose for you: ${what}` : `You chose: ${what}`, "mine");
         }
       }
       my.lastMove = msg.move;

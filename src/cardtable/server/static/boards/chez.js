@@ -196,9 +196,12 @@
     }
     const keep = () => { ui.keepTurn = ctx.move; clearTimeout(ui.autoEnd.timer); ctx.rerender(); };
     const never = () => { try { localStorage.setItem("cardtable-chez-auto-end", "0"); } catch (err) { /* private mode */ } keep(); };
+    // "Keep my turn" only while a bonus action could still be taken: with nothing left
+    // but ending it, keeping the turn only adds a click
+    const bonus = ctx.legal.length > 1;
     return el("div", { class: "banner quiet", role: "status" },
-      el("span", {}, ctx.legal.length > 1 ? "Your actions are done; your turn ends in a moment (a bonus action is still possible)." : "Your actions are done; your turn ends in a moment."),
-      el("button", { type: "button", class: "choice secondary", onclick: keep }, "Keep my turn"),
+      el("span", {}, bonus ? "Your actions are done; your turn ends in a moment (a bonus action is still possible)." : "Your actions are done; your turn ends in a moment."),
+      bonus ? el("button", { type: "button", class: "choice secondary", onclick: keep }, "Keep my turn") : null,
       el("button", { type: "button", class: "choice secondary", onclick: never }, "Always ask me"));
   }
 
@@ -236,9 +239,10 @@
   // step note under it says the cost, with your choices)
   function jokerWords(ctx, o) {
     const n = o.joker_stack;
-    if (o.turn === ctx.seat && ctx.canAct) return `Joker stack of ${n} on you.`;
+    const stack = `A stack of ${n} Joker${n === 1 ? "" : "s"}`;
+    if (o.turn === ctx.seat && ctx.canAct) return `${stack} on you.`;
     const whom = o.turn === ctx.seat ? "you" : CT.kit.seatName(ctx, o.turn);
-    return `Joker stack of ${n} on ${whom}: accepting it picks up as many cards as ${jokerDice(n)} rolls.`;
+    return `${stack} on ${whom}: accepting it picks up as many cards as ${jokerDice(n)} rolls.`;
   }
 
   // A decision that is not an ordinary turn, in words: whom to aim a play at, the card
