@@ -77,6 +77,10 @@ def test_review_on_the_replay_page(server: ServerProcess, browser: Browser) -> N
     decisions = review["decisions"]
     assert decisions, "seat 1 of a Chez game made decisions"
     expect(page.locator("#review-status")).to_contain_text(f"{len(decisions)} decisions reviewed")
+    # who judged, in words; the search's settings only after, as an aside
+    about = page.locator("#review-about").inner_text()
+    assert about.startswith("Values are the ") and "the strongest bot's search" in about, about
+    assert about.index("(The search: ") > about.index("inaccuracy between"), about
     # the line: one mark per decision, each shape said in its title
     assert page.locator("#review-line svg .pt").count() == len(decisions)
     # the view is the reviewed seat's, and at the position of a decision its words are shown

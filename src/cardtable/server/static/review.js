@@ -92,9 +92,11 @@ CT.review = (() => {
     const n = data.decisions.length;
     status(`${r.host.names[r.seat]}: ${n} decision${n === 1 ? "" : "s"} reviewed — ${summary}.`);
     $("review-result").hidden = false;
-    $("review-about").textContent = `Values are the ${data.unit}, estimated by the ${data.reviewer} search from what `
+    // in words first; the reviewing search's exact settings last, for who wants them
+    $("review-about").replaceChildren(`Values are the ${data.unit}, estimated by the strongest bot's search from what `
       + `${r.host.names[r.seat]} knew at each decision (never the hidden cards). Good: within the margin or under `
-      + `${pct(data.thresholds.small)}; mistake: from ${pct(data.thresholds.mistake)}; inaccuracy between.`;
+      + `${pct(data.thresholds.small)}; mistake: from ${pct(data.thresholds.mistake)}; inaccuracy between. `,
+    el("span", { class: "muted" }, `(The search: ${data.reviewer}.)`));
     drawLine();
     listMistakes();
     r.host.setSeat(r.seat);
