@@ -57,7 +57,7 @@ def run_resolve(state: ChezCore, step: ResolveStep) -> None:
         for _ in range(play.copies):
             state.stack.append(FxStep(FX_RECYCLE, play))
     elif ptype is JACK:
-        state.actions_left += dice_total(play.dice)
+        jack(state, p, dice_total(play.dice))
     elif ptype is QUEEN:
         queen(state, play.copies)
     elif ptype is KING:
@@ -75,20 +75,32 @@ def run_fx(state: ChezCore, step: FxStep) -> None:
     elif code == FX_QUEEN:
         queen(state, 1)
     elif code == FX_JACK:
-        state.actions_left += dice_total(play.dice)
+        jack(state, play.seat, dice_total(play.dice))
     elif code == FX_SIX:
         six(state, play.seat, play.dice[0])
     return None
 
 
 def six(state: ChezCore, seat: int, roll: int) -> None:
-    """Odd: you pick up that many. Even: the next player picks up half."""
+    """Odd: you pick up that many. Even: the next player picks up half.
+
+    Logged, so the table reads who picks up and why after the roll's line (the
+    draws themselves are face down and say nothing).
+    """
     if roll % 2:
+        state._log("six", seat, roll, seat)
         state.stack.append(DrawStep(seat, roll))
         return
     nxt = state._next_active(seat)
     if nxt != seat and not state._absorb(nxt):
+        state._log("six", nxt, roll // 2, seat)
         state.stack.append(DrawStep(nxt, roll // 2))
+
+
+def jack(state: ChezCore, seat: int, roll: int) -> None:
+    """The roll is that many extra actions (logged: the table sees the turn go on)."""
+    state._log("jack", seat, roll)
+    state.actions_left += roll
 
 
 def queen(state: ChezCore, copies: int) -> None:

@@ -284,6 +284,14 @@ def describe_event(ev: tuple[Any, ...]) -> str:
         return f"P{ev[1]} accepts the Joker stack of {ev[2]}."
     if what == "roll":
         return f"P{ev[1]} rolls {_rolled(list(ev[3]), list(ev[4]))} for the {ev[2].label}."
+    if what == "six":
+        cards = f"{ev[2]} card{'' if ev[2] == 1 else 's'}"
+        if ev[1] == ev[3]:
+            return f"P{ev[1]} picks up {cards}: their 6 rolled odd."
+        even = "rolled even, so the next player takes half"
+        return f"P{ev[1]} picks up {cards}: P{ev[3]}'s 6 {even}."
+    if what == "jack":
+        return f"P{ev[1]} gains {ev[2]} extra action{'' if ev[2] == 1 else 's'} (the Jack's roll)."
     if what == "nope":
         return f"P{ev[1]} nopes with {NAME[ev[2]]} (the {_ordinal(ev[3])} nope in the chain)."
     if what == "noped":
