@@ -559,6 +559,25 @@ def test_a_chez_turn_that_ends_by_itself_is_not_logged_as_your_choice(server, br
     page.close()
 
 
+def test_the_chez_auto_end_banner_offers_to_keep_the_turn_only_for_a_bonus_action(server, browser):
+    page = seat_page(server, browser, "chez", PHONE)
+    offered = page.evaluate(
+        """() => {
+            const banner = (legal) => {
+                const ctx = { seat: 0, canAct: true, reaction: false, legal, move: 7, ui: {},
+                    play: () => {}, rerender: () => {} };
+                const node = CT.boards.chez.autoEnd(ctx);
+                clearTimeout(ctx.ui.autoEnd.timer);  // a sketch: nothing is sent
+                return [...node.querySelectorAll("button")].map((b) => b.textContent);
+            };
+            return { endOnly: banner(["end"]), withCastle: banner(["end", "castle"]) };
+        }"""
+    )
+    assert offered["endOnly"] == ["Always ask me"], offered
+    assert offered["withCastle"] == ["Keep my turn", "Always ask me"], offered
+    page.close()
+
+
 def test_chez_tells_you_in_your_log_what_came_into_your_hand(server, browser):
     page = seat_page(server, browser, "chez", PHONE)
     lines = page.evaluate(

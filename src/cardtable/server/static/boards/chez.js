@@ -348,5 +348,5 @@
     return [`You picked up ${names(got)}.`];
   }
 
-  CT.boards.chez = { render, describe, windowText, stepNote, jokerWords, resultWords, logWords, privateLog, cardLog: true };
+  CT.boards.chez = { render, describe, windowText, stepNote, jokerWords, autoEnd, resultWords, logWords, privateLog, cardLog: true };
 })();
