@@ -400,13 +400,14 @@ class ChaiTeaJazzFlow(ChaiTeaJazzPicking):
         return chosen
 
     def random_run(self, bits: Callable[[int], int], budget: int) -> int:
-        """The tricks and a distinct deck's deal in one loop (see ``State.random_run``).
+        """The tricks, the picking and a distinct deck's deal in one loop (``State.random_run``).
 
         Each step is what ``apply_action`` does with the rollout's action: a card
-        drawn by ``bits`` from ``_play_cards`` (the order of the legal actions),
-        or the deal's next card drawn as ``sample_chance`` draws it; then the same
-        ``_apply_play`` or ``_place``, the action in the history. The picking is
-        left to the rollout's own loop (its actions are few and varied).
+        drawn by ``bits`` from ``_play_cards`` (the order of the legal actions), a
+        pick or pass drawn from ``_picking_legal``, or the deal's next card drawn
+        as ``sample_chance`` draws it; then the same ``_apply_play``,
+        ``_apply_picking`` or ``_place``, the action in the history. A deck with
+        twins deals through the rollout's own loop (its counts are drawn there).
         """
         game = self.game
         plays = game.play_actions
@@ -441,6 +442,20 @@ class ChaiTeaJazzFlow(ChaiTeaJazzPicking):
                 self.deal_at = at
                 self._place(card)
                 history.append(deals[card])
+            elif phase is not OVER:
+                # the picking: its legal actions, one drawn as for a card, applied as
+                # ``_apply`` applies it
+                legal = self._picking_legal()
+                n = len(legal)
+                k = n.bit_length()
+                j = bits(k)
+                while j >= n:
+                    j = bits(k)
+                action = legal[j]
+                self.finished_round = None
+                self.digest = hash((self.digest, action))
+                self._apply_picking(action)
+                history.append(action)
             else:
                 break
             played += 1
