@@ -485,7 +485,7 @@ class State(ABC, Generic[GameT]):
         through ``legal_actions`` and ``apply_action`` pays for a list of action
         objects, a legality check and a dispatch that a game's own loop over its
         cards does without. A game may play here, in one loop, the stretches it
-        knows (Chai Tea Jazz: the tricks and the deal), exactly as the rollout
+        knows (Chai Tea Jazz: its rounds' deal, picking and tricks), exactly as the rollout
         would: at a decision the legal action at ``bits(k)`` drawn until below the
         list's length (``k`` its bit length), at a chance node ``sample_chance``
         with the state's own generator, each applied as ``apply_action`` applies

@@ -41,7 +41,10 @@ class ChaiTeaJazzTricks(ChaiTeaJazzCore):
         return [table[c] for c in self._play_cards()]
 
     def _play_cards(self) -> list[int]:
-        """The cards the seat to act may play, in the order of its legal actions."""
+        """The cards the seat to act may play, in the order of its legal actions.
+
+        The hand itself when every card of it may be played: read it, do not change it.
+        """
         seat = self.cp
         assert isinstance(seat, int), "called only when a seat is to act"
         game = self.game
