@@ -254,9 +254,11 @@ function onMessage(msg) {
         }
       }
       // a turn the board ended for you, always (the public log does not say it was not
-      // your choice); your own moves in your words, unless the public log just told them
+      // your choice), but not those of before the page opened (its first update brings
+      // every move since the start); your own moves in your words, unless the public log
+      // just told them
       const ended = msg.mine.filter((m) => (m.id || "").startsWith(AUTO_END));
-      for (const m of ended) addLog("Your turn ended by itself (your actions were done).", "mine");
+      if (my.msg) for (const m of ended) addLog("Your turn ended by itself (your actions were done).", "mine");
       const me = my.seat === null ? null : new RegExp(`(^|\\W)(${my.gameNames[my.seat]}|P${my.seat})(\\W|$)`);
       if (!msg.log.some((line) => me && me.test(line))) {
         for (const m of msg.mine) {
