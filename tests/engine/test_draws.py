@@ -51,3 +51,9 @@ def test_weighted_is_choices(weights: list[int]) -> None:
     assert ours == theirs
     assert all(weights[i] > 0 for i in ours)
     assert a.random() == b.random()
+
+
+def test_below_nothing_is_an_error_not_an_endless_draw() -> None:
+    # randrange(0) raises; the written-out draw would otherwise redraw 0 bits for ever
+    with pytest.raises(ValueError, match="nothing to draw from"):
+        below(random.Random(1), 0)

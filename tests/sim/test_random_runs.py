@@ -110,3 +110,16 @@ def test_a_games_own_rollout_loop_plays_the_searchs_rollout(name: str, players: 
     if name == "chai-tea-jazz":
         # the game's loop took over for most of the actions, not a few
         assert by_loop > 100 * cases
+
+
+def test_a_run_that_reaches_a_decision_with_nothing_legal_says_so() -> None:
+    # the draw of a legal action would loop for ever on an empty list; a state broken
+    # that way (a hand emptied mid-trick) stops the run with an error that names it
+    state = next(
+        s
+        for s in starts("chai-tea-jazz", 3, 0, 12)
+        if s.phase.label == "play"  # type: ignore[attr-defined]
+    )
+    state.hands[state.current_player()] = []  # type: ignore[attr-defined,index]
+    with pytest.raises(RuntimeError, match="no legal action .phase play"):
+        state.random_run(random.Random(1).getrandbits, 1 << 30)

@@ -511,6 +511,11 @@ class ISMCTSBot(SearchingBot):
             legal = det.legal_actions()
             if bots is None or len(legal) == 1 or rng.random() < eps:
                 n = len(legal)
+                if not n:
+                    # the draw below would loop for ever: a game's bug, said as one
+                    raise RuntimeError(
+                        f"{det.game.name}: a rollout reached a decision with no legal action"
+                    )
                 k = n.bit_length()
                 j = bits(k)
                 while j >= n:

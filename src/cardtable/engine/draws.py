@@ -22,6 +22,9 @@ def below(rng: random.Random, n: int) -> int:
     ``randrange(n)`` checks its argument and calls ``_randbelow(n)``, which draws
     ``n.bit_length()`` bits until the value is below ``n``; this is that loop.
     """
+    if n <= 0:
+        # the draw below would loop for ever on 0 (``randrange`` raises)
+        raise ValueError(f"a draw below {n}: nothing to draw from")
     k = n.bit_length()
     r = rng.getrandbits(k)
     while r >= n:

@@ -76,6 +76,14 @@ def _outcome_at(r: float, n: int) -> int:
     return at if at < n else n - 1
 
 
+def _no_legal_action(state: ChaiTeaJazzPicking) -> RuntimeError:
+    """A run that reaches a decision with nothing legal stops with this, not a draw for ever."""
+    return RuntimeError(
+        f"Chai Tea Jazz: a rollout reached a decision with no legal action "
+        f"(phase {state.phase.label}, round {state.round_no})"
+    )
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # see ChaiTeaJazzCore
 class ChaiTeaJazzFlow(ChaiTeaJazzPicking):
     plays_random_runs: ClassVar[bool] = True
@@ -422,6 +430,8 @@ class ChaiTeaJazzFlow(ChaiTeaJazzPicking):
             if phase is PLAY:
                 cards = self._play_cards()
                 n = len(cards)
+                if not n:
+                    raise _no_legal_action(self)
                 k = n.bit_length()
                 j = bits(k)
                 while j >= n:
@@ -447,6 +457,8 @@ class ChaiTeaJazzFlow(ChaiTeaJazzPicking):
                 # ``_apply`` applies it
                 legal = self._picking_legal()
                 n = len(legal)
+                if not n:
+                    raise _no_legal_action(self)
                 k = n.bit_length()
                 j = bits(k)
                 while j >= n:
