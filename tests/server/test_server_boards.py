@@ -492,10 +492,17 @@ def test_chez_says_whom_a_play_is_aimed_at_and_what_a_king_asks_back(server, bro
             const win = (play, on, target, nopes) => board.windowText(ctx({ step: "window",
                 by: 1, play, on, target, nopes, aces_of_spades_only: false }));
             const note = (prompt) => text(board.stepNote(ctx(prompt), { prompt }));
+            const told = (start) => board.logWords(`${start} nope in the chain).`);
+            const queen = (nopes) => win("Queen", ["QH"], null, nopes);
             return {
                 atMe: win("King", ["KD"], 0, 0),
                 atCy: win("Revolution", ["2H", "3D", "4D", "5S"], 2, 1),
                 untargeted: win("Jack", ["JC"], null, 0),
+                // who noped, from the public log's line for that count
+                nopedByBo: (told("P1 nopes with Ace of Hearts (the 1st"), queen(1)),
+                nopedBack: (told("P0 nopes with Ace of Clubs (the 2nd"), queen(2)),
+                // a log line for another count is not this window's
+                stale: queen(3),
                 target: note({ step: "target", seat: 0, play: "Revolution" }),
                 give: note({ step: "give", seat: 0, to: 2, left: 1 }),
                 theirs: note({ step: "give", seat: 1, to: 0, left: 1 }),
@@ -503,7 +510,15 @@ def test_chez_says_whom_a_play_is_aimed_at_and_what_a_king_asks_back(server, bro
         }"""
     )
     assert "aimed at you" in said["atMe"], said
-    assert re.search(r"Revolution \(.*\), aimed at Cy, noped 1 time\. Nope it", said["atCy"]), said
+    assert re.search(
+        r"Revolution \(.*\), aimed at Cy, noped once: as it stands it is cancelled\. Nope it with "
+        r"an Ace \(it goes ahead again\), or pass\.",
+        said["atCy"],
+    ), said
+    assert "noped by Bo (Ace of Hearts): as it stands it is cancelled." in said["nopedByBo"], said
+    assert "noped 2 times, last by you: as it stands it goes ahead." in said["nopedBack"], said
+    assert "(it is cancelled), or pass" in said["nopedBack"], said
+    assert "noped 3 times: as it stands it is cancelled" in said["stale"], said
     assert "aimed at" not in said["untargeted"], said
     aimed = "Choose the player your Revolution is aimed at: they show"
     assert said["target"].startswith(aimed), said
@@ -582,6 +597,23 @@ def test_the_chez_auto_end_banner_offers_to_keep_the_turn_only_for_a_bonus_actio
     )
     assert offered["endOnly"] == ["Always ask me"], offered
     assert offered["withCastle"] == ["Keep my turn", "Always ask me"], offered
+    page.close()
+
+
+def test_chez_shows_no_old_roll_once_the_game_is_over(server, browser):
+    # at the end the board showed the last roll of the game ("rolled for the joker
+    # pick-up: 7 d10"), long after it mattered; the result is the news there
+    page = seat_page(server, browser, "chez", PHONE)
+    shown = page.evaluate(
+        """() => {
+            const roll = { seat: 1, for: "joker pick-up", dice: [10], results: [7] };
+            const o = { last_roll: roll, turn: 1 };
+            const ctx = (over) => ({ seat: 0, over, move: 9, ui: {} });
+            const fresh = CT.boards.chez.freshRoll;
+            return { playing: fresh(ctx(false), o) === roll, over: fresh(ctx(true), o) };
+        }"""
+    )
+    assert shown == {"playing": True, "over": None}, shown
     page.close()
 
 

@@ -32,10 +32,12 @@
   }
 
   // The dice stay in the observation until the next roll; on the board they stay only
-  // for the turn they were rolled in (a roll first seen in an earlier turn is old news)
+  // for the turn they were rolled in (a roll first seen in an earlier turn is old news),
+  // and not at the end, where the result is the news (the log keeps every roll)
   function freshRoll(ctx, o) {
     const roll = o.last_roll;
     const ui = ctx.ui;
+    if (ctx.over) return null;
     if (!roll || !ui) return roll;
     if (!ui.chezTurn || ui.chezTurn.turn !== o.turn) ui.chezTurn = { turn: o.turn, since: ctx.move };
     const key = JSON.stringify(roll);
@@ -273,7 +275,17 @@
     const at = p.target === null || p.target === undefined ? "" : `, aimed at ${p.target === ctx.seat ? "you" : CT.kit.seatName(ctx, p.target)}`;
     const what = `${p.play || "a play"}${p.on && p.on.length ? ` (${glyphs(p.on)})` : ""}${at}`;
     const ace = p.aces_of_spades_only ? "the Ace of Spades" : "an Ace";
-    return `${who}${what}${p.nopes ? `, noped ${p.nopes} time${p.nopes === 1 ? "" : "s"}` : ""}. Nope it with ${ace}, or pass.`;
+    if (!p.nopes) return `${who}${what}. Nope it with ${ace}, or pass.`;
+    // who noped last, from the public log, when its line is the one for this count
+    const last = lastNope && lastNope.count === p.nopes
+      ? (lastNope.seat === ctx.seat && !ctx.replay ? "you" : `${CT.kit.seatName(ctx, lastNope.seat)} (${lastNope.ace})`)
+      : null;
+    const by = p.nopes === 1 ? (last ? `noped by ${last}` : "noped once")
+      : `noped ${p.nopes} times${last ? `, last by ${last}` : ""}`;
+    // an odd count of nopes cancels the play, an even one lets it stand
+    const stands = p.nopes % 2 ? "as it stands it is cancelled" : "as it stands it goes ahead";
+    const then = p.nopes % 2 ? "it goes ahead again" : "it is cancelled";
+    return `${who}${what}, ${by}: ${stands}. Nope it with ${ace} (${then}), or pass.`;
   }
 
   const ordinal = (n) => `${n}${[, "st", "nd", "rd"][n % 100 > 10 && n % 100 < 14 ? 0 : n % 10] || "th"}`;
@@ -318,7 +330,13 @@
 
   // The public log is in words; a place line ("P1 emptied their hand: 1st place.",
   // "P2 died of the Plague and is out: 4th place.") is noted for the seat badges.
+  // the last nope the public log told ("P2 nopes with Ace of Hearts (the 1st nope in
+  // the chain)."), for the window that follows it
+  let lastNope = null;
+
   function logWords(line) {
+    const nope = /^P(\d+) nopes with (.+?) \(the (\d+)(?:st|nd|rd|th) nope in the chain\)\.$/.exec(line);
+    if (nope) lastNope = { seat: Number(nope[1]), ace: nope[2], count: Number(nope[3]) };
     const done = /^\S+ (.+?)(?: and is out)?: (\d+)(?:st|nd|rd|th) place\.$/.exec(line);
     if (done) finishes.set(Number(done[2]), done[1]);
     return line;
@@ -348,5 +366,5 @@
     return [`You picked up ${names(got)}.`];
   }
 
-  CT.boards.chez = { render, describe, windowText, stepNote, jokerWords, autoEnd, resultWords, logWords, privateLog, cardLog: true };
+  CT.boards.chez = { render, describe, freshRoll, windowText, stepNote, jokerWords, autoEnd, resultWords, logWords, privateLog, cardLog: true };
 })();
