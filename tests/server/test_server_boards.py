@@ -600,6 +600,37 @@ def test_the_chez_auto_end_banner_offers_to_keep_the_turn_only_for_a_bonus_actio
     page.close()
 
 
+def test_the_betting_mans_twelve_bets_are_one_button_that_opens_them(server, browser):
+    # twelve "bet N" buttons pushed the hand down a phone's screen; the page's own view
+    # gains the bets a person holding two Jokers has (nothing is sent to the server)
+    page = seat_page(server, browser, "chez", PHONE)
+    pick = page.locator("#board button.choice:enabled", has_text="Pick up a card")
+    pick.first.wait_for(timeout=STEP_MS)
+    before = page.locator("#board .hand").bounding_box()
+    page.evaluate(
+        """() => {
+            my.msg.view.legal = [...my.msg.view.legal, ...Array.from({ length: 12 },
+                (_, i) => `bet ${i + 1}`)];
+            draw();
+        }"""
+    )
+    board = page.locator("#board")
+    assert board.locator("button[data-action^='bet ']").count() == 0
+    opener = board.locator("button.choice", has_text="The Betting Man: bet on a number")
+    assert opener.count() == 1
+    # the hand moves down by one row of buttons at most (twelve buttons took five rows)
+    hand = board.locator(".hand").bounding_box()
+    assert before is not None and hand is not None
+    assert hand["y"] - before["y"] < 70, (before, hand)
+    opener.click()
+    picker = board.locator(".picker")
+    assert "a match empties your hand" in picker.inner_text()
+    numbers = picker.locator("button[data-action^='bet ']")
+    assert numbers.all_inner_texts() == [str(n) for n in range(1, 13)]
+    assert numbers.nth(6).get_attribute("data-action") == "bet 7"
+    page.close()
+
+
 def test_chez_shows_no_old_roll_once_the_game_is_over(server, browser):
     # at the end the board showed the last roll of the game ("rolled for the joker
     # pick-up: 7 d10"), long after it mattered; the result is the news there

@@ -179,7 +179,7 @@ CT.kit = (() => {
     const p = ctx.ui.picker;
     return el("div", { class: "picker", role: "group", "aria-label": p.title },
       el("span", { class: "picker-title" }, p.title, ": "),
-      p.options.map((a) => choiceButton(ctx, a, describe(a, ctx))),
+      p.options.map((a) => choiceButton(ctx, a, p.label ? p.label(a) : describe(a, ctx))),
       el("button", { type: "button", class: "cancel", onclick: () => { ctx.ui.picker = null; ctx.rerender(); } }, "Cancel"));
   }
 

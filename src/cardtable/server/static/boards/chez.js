@@ -154,7 +154,13 @@
     const inCombo = new Set();
     for (const a of ctx.legal) if (a.includes("+")) for (const c of a.split("+")) inCombo.add(c);
     const cardish = (a) => a.includes("+") || cards.parse(a) || /^(nope|give) /.test(a);
-    const rest = ctx.legal.filter((a) => !cardish(a));
+    // The Betting Man's twelve bets are one button that opens them (twelve buttons
+    // pushed the hand off a phone's screen)
+    const bets = ctx.legal.filter((a) => /^bet \d+$/.test(a));
+    const rest = ctx.legal.filter((a) => !cardish(a) && !(bets.length > 1 && bets.includes(a)));
+    const betButton = bets.length > 1 ? el("button", { type: "button", class: "choice", "data-action": "bet",
+      onclick: () => { ctx.ui.picker = { title: BET_TITLE, options: bets, label: (a) => a.slice(4) }; ctx.rerender(); } },
+    "The Betting Man: bet on a number…") : null;
     // a card that may be played alone plays in one click; "Combine cards" (or a card
     // that only plays in a combo) starts a selection
     const alone = new Set(ctx.legal.filter((a) => cards.parse(a)));
@@ -165,12 +171,15 @@
     const mine = ctx.seat === null ? [] : [
       box(me),
       autoEnd(ctx),
-      el("div", { class: "choices-row" }, kit.choices(ctx, rest, describe), comboToggle),
+      el("div", { class: "choices-row" }, kit.choices(ctx, rest, describe), betButton, comboToggle),
       comboBar(ctx),
       kit.hand(ctx, o.hand || [], { face: cards.french, describe, preferAlone: true, multi: (c) => inCombo.has(c) && (combining || !alone.has(c)) }),
     ];
     return kit.layout(ctx, others, centre, mine);
   }
+
+  const BET_TITLE = "The Betting Man: name a number; a d12 is rolled, a match empties your hand, "
+    + "otherwise you pick up the difference";
 
   // When nothing is left of your turn but "end" and the optional bonus actions, the
   // turn ends by itself after a short moment (the same moment whatever bonus is
