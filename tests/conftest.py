@@ -9,11 +9,20 @@ names the test ("worker crashed while running ...") and the run goes on. It is
 tight loop in a compiled module never lets a Python-level timer run. The stacks
 go to a file per process, printed at the end of the run (pytest captures the
 process's stderr while a test runs, and a dump written there would be lost).
+
+Two things would let a hang past it, and both are closed here: pytest's own
+fault handler cancels the watchdog when a test fails (its teardown, browsers and
+servers included, then ran unwatched), so it is armed again after every failure;
+and a process pool forked from a test process keeps that process's pipe to xdist
+open after the watchdog ends it, so xdist never hears it died: the tests' pools
+are spawned (``spawn`` is the start method here; the project's own server pools
+already ask for it).
 """
 
 from __future__ import annotations
 
 import faulthandler
+import multiprocessing
 import os
 import shutil
 import tempfile
@@ -28,6 +37,8 @@ HANG_SECONDS = 600
 _DIR = "CARDTABLE_TEST_HANGS"
 _dump: IO[str] | None = None
 _made: str | None = None
+
+multiprocessing.set_start_method("spawn", force=True)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -49,13 +60,25 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
         _dump = open(Path(os.environ[_DIR]) / f"{os.getpid()}.txt", "w")  # noqa: SIM115
     _dump.write(f"{item.nodeid} ran for more than {HANG_SECONDS} s:\n")
     _dump.flush()
-    faulthandler.dump_traceback_later(HANG_SECONDS, exit=True, file=_dump)
+    _arm()
     try:
         return (yield)
     finally:
         faulthandler.cancel_dump_traceback_later()
         _dump.seek(0)
         _dump.truncate()
+
+
+def _arm() -> None:
+    assert _dump is not None
+    faulthandler.dump_traceback_later(HANG_SECONDS, exit=True, file=_dump)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_exception_interact() -> None:
+    # after pytest's fault handler has cancelled the watchdog for this failure
+    if _dump is not None:
+        _arm()
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
