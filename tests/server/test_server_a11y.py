@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -32,7 +33,8 @@ ONE_ROW = json.dumps([{"name": "Trump", "contract": "trump", "value": 1}])
 TABLES: dict[str, dict[str, Any]] = {
     "contest": {"players": 2, "settings": {"max_rounds": 30}},
     "chai-tea-jazz": {"players": 3, "settings": {"setup": ONE_ROW}},
-    "chez": {"players": 3, "settings": {}},
+    # the heuristic bots shed their cards: random ones make a long game longer
+    "chez": {"players": 3, "settings": {}, "bot": "heuristic"},
     "chez-geek": {"players": 3, "settings": {"turn_limit": 4}},
 }
 
@@ -81,7 +83,8 @@ def create(server: ServerProcess, game: str, **options: Any) -> dict[str, Any]:
         "game": game,
         "players": t["players"],
         "settings": t["settings"],
-        "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (t["players"] - 1),
+        "seats": [{"kind": "human"}]
+        + [{"kind": "bot", "bot": t.get("bot", "random")}] * (t["players"] - 1),
         "turn_seconds": 0,
         "bot_delay": 0,
         **options,
@@ -91,12 +94,26 @@ def create(server: ServerProcess, game: str, **options: Any) -> dict[str, Any]:
     return res.json()
 
 
+# a game played by random clicks ends in a minute or two; the bound makes a game that
+# does not end a failure that says so (a click that fails takes 2 s: 20 tries per click
+# could otherwise run for hours)
+PLAY_SECONDS = 420
+
+
 def click_some(page: Page, rng: random.Random, clicks: int) -> None:
-    """Play ``clicks`` moves by clicking the board (or stop at the end of the game)."""
+    """Play ``clicks`` moves by clicking the board (or stop at the end of the game).
+
+    A confirm button (a combination's "Play these") is pressed first when there is
+    one, so that a selection made by a random click ends in a move rather than in
+    more selecting: random clicks alone could select and unselect for a long time.
+    """
     done = 0
+    deadline = time.monotonic() + PLAY_SECONDS
     for _ in range(clicks * 20):
         if done >= clicks or page.locator("#result-box").is_visible():
             return
+        if time.monotonic() > deadline:
+            pytest.fail(f"{done} clicks in {PLAY_SECONDS} s and the game is not over")
         wait_for_something_to_press(page, BOARD_BUTTONS, STEP_MS)
         if page.locator("#result-box").is_visible():
             return
@@ -104,16 +121,23 @@ def click_some(page: Page, rng: random.Random, clicks: int) -> None:
         n = buttons.count()
         if not n:
             continue
+        confirm = page.locator("#board button.choice.confirm:enabled")
+        target = confirm.first if confirm.count() else buttons.nth(rng.randrange(n))
         try:
-            buttons.nth(rng.randrange(n)).click(timeout=2_000)
+            target.click(timeout=2_000)
             done += 1
         except Exception:  # the view moved on under the click: look again
+            # and close a word's note that may lie over the buttons
+            page.keyboard.press("Escape")
             continue
 
 
 def reaction_window(page: Page, rng: random.Random) -> bool:
     """Click at random until a reaction window asks the person (False: the game ended first)."""
+    deadline = time.monotonic() + PLAY_SECONDS
     for _ in range(200):
+        if time.monotonic() > deadline:
+            return False
         page.wait_for_function(
             "(sel) => !document.getElementById('result-box').hidden"
             " || document.querySelectorAll(sel).length > 0",

@@ -221,6 +221,8 @@ def play_to_the_end(page: Page, rng: random.Random, samples: list[tuple[int, str
             target.click(timeout=2_000)
             clicks += 1
         except Exception:  # the view moved on under the click: look again
+            # and close a word's note that may lie over the buttons
+            page.keyboard.press("Escape")
             continue
     pytest.fail("the game did not end within 3000 clicks")
 
@@ -628,6 +630,27 @@ def test_the_betting_mans_twelve_bets_are_one_button_that_opens_them(server, bro
     numbers = picker.locator("button[data-action^='bet ']")
     assert numbers.all_inner_texts() == [str(n) for n in range(1, 13)]
     assert numbers.nth(6).get_attribute("data-action") == "bet 7"
+    page.close()
+
+
+def test_a_words_note_closes_when_the_board_is_redrawn_under_it(server, browser):
+    # a redrawn board removes the word whose note is open, and no "mouseleave" comes
+    # from a removed word: the note stayed, over whatever was drawn there next (once
+    # the only button left to press)
+    page = seat_page(server, browser, "chez", PHONE)
+    term = page.locator("#board button.term").first
+    term.wait_for(timeout=STEP_MS)
+    term.hover()  # the pointer resting on the word opens its note
+    expect(page.locator("#term-pop")).to_be_visible()
+    # an update redraws the board, here with nothing left where the word was
+    page.evaluate(
+        """() => {
+            const board = document.getElementById("board");
+            board.replaceChildren();
+            CT.help.annotate(board, my.help);
+        }"""
+    )
+    expect(page.locator("#term-pop")).to_have_count(0)
     page.close()
 
 

@@ -7,6 +7,7 @@
 CT.help = (() => {
   const cache = new Map();
   let pop = null;
+  let popFor = null;  // the word whose note is open
 
   async function load(game) {
     if (!cache.has(game)) {
@@ -41,12 +42,14 @@ CT.help = (() => {
 
   function hide() {
     if (pop) { pop.remove(); pop = null; }
+    popFor = null;
     for (const b of document.querySelectorAll("button.term[aria-expanded=true], button.note-q[aria-expanded=true]")) b.setAttribute("aria-expanded", "false");
   }
 
   function show(btn, text) {
     hide();
     pop = el("div", { class: "term-pop", role: "tooltip", id: "term-pop" }, text);
+    popFor = btn;
     document.body.append(pop);
     const r = btn.getBoundingClientRect();
     const left = Math.max(8, Math.min(window.scrollX + r.left, window.scrollX + document.documentElement.clientWidth - pop.offsetWidth - 8));
@@ -70,6 +73,10 @@ CT.help = (() => {
   // links and form controls), so every board gets its words explained without
   // knowing about it.
   function annotate(root, data) {
+    // a redrawn board replaced the word whose note is open (no mouseleave comes from a
+    // removed word): the note would stay, over whatever is drawn there now, such as
+    // the only button left to press
+    if (popFor && !popFor.isConnected) hide();
     if (!data || !root) return;
     notePhrases(root, data);
     const terms = Object.keys(data.terms).sort((a, b) => b.length - a.length);
