@@ -199,7 +199,12 @@ def wait_for_turn_or_end(page: Page) -> None:
 def play_to_the_end(page: Page, rng: random.Random, samples: list[tuple[int, str]]) -> int:
     """Click drawn cards and named buttons until the game is over; sample the DOM on the way."""
     clicks = 0
+    # failed clicks take 2 s each: a bound in time too, so a game that cannot go on
+    # fails saying so instead of holding the run
+    deadline = time.monotonic() + 600
     for _ in range(3000):
+        if time.monotonic() > deadline:
+            break
         wait_for_turn_or_end(page)
         if page.locator("#result-box").is_visible():
             return clicks
@@ -224,7 +229,7 @@ def play_to_the_end(page: Page, rng: random.Random, samples: list[tuple[int, str
             # and close a word's note that may lie over the buttons
             page.keyboard.press("Escape")
             continue
-    pytest.fail("the game did not end within 3000 clicks")
+    pytest.fail(f"the game did not end within 3000 tries or 600 s ({clicks} clicks)")
 
 
 @pytest.mark.parametrize("game", list(TABLES))

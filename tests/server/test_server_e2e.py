@@ -73,8 +73,11 @@ def click_if_still_there(button: Locator) -> bool:
 
 def act_until(page: Page, done, rng: random.Random, limit: int = 400) -> int:
     """Click one of the offered buttons until ``done()``; returns the clicks made."""
-    clicks = 0
+    clicks = tries = 0
     while not done() and clicks < limit:
+        # a click that fails takes 2 s; failing for ever would hold the run for ever
+        tries += 1
+        assert tries <= limit * 5, f"{clicks} clicks made in {tries} tries"
         page.wait_for_function(
             "(sel) => !document.getElementById('result-box').hidden"
             " || document.querySelectorAll(sel).length > 0",
@@ -84,7 +87,10 @@ def act_until(page: Page, done, rng: random.Random, limit: int = 400) -> int:
         buttons = page.locator(BOARD_BUTTONS)
         n = buttons.count()
         if n and not done():
-            clicks += click_if_still_there(buttons.nth(rng.randrange(n)))
+            if click_if_still_there(buttons.nth(rng.randrange(n))):
+                clicks += 1
+            else:
+                page.keyboard.press("Escape")  # a word's note may lie over the buttons
     return clicks
 
 

@@ -66,6 +66,8 @@ async def _observe(game: str, players: int, seed: int, db: str, want: int) -> di
                         n += 1
                         await rt.submit(seat, f"w{n}", rt.move, "pass")
                 while rt.phase is ph:
+                    # a table whose driver stopped would keep the phase for ever
+                    assert time.time() < opened + 60, "the reaction phase never closed"
                     await asyncio.sleep(0.005)
                 await asyncio.sleep(0.01)
                 if 0 in ph.prompts:
