@@ -337,12 +337,12 @@
     return { headline, columns: ["Place", "Player", "How"], rows };
   }
 
-  // The public log is in words; a place line ("P1 emptied their hand: 1st place.",
-  // "P2 died of the Plague and is out: 4th place.") is noted for the seat badges.
-  // the last nope the public log told ("P2 nopes with Ace of Hearts (the 1st nope in
-  // the chain)."), for the window that follows it
+  // The last nope the public log told ("P2 nopes with Ace of Hearts (the 1st nope in
+  // the chain)."), for the window that follows it.
   let lastNope = null;
 
+  // The public log is in words; a place line ("P1 emptied their hand: 1st place.",
+  // "P2 died of the Plague and is out: 4th place.") is noted for the seat badges.
   function logWords(line) {
     const nope = /^P(\d+) nopes with (.+?) \(the (\d+)(?:st|nd|rd|th) nope in the chain\)\.$/.exec(line);
     if (nope) lastNope = { seat: Number(nope[1]), ace: nope[2], count: Number(nope[3]) };
