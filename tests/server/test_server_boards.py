@@ -522,7 +522,8 @@ def test_chez_says_whom_a_play_is_aimed_at_and_what_a_king_asks_back(server, bro
         r"an Ace \(it goes ahead again\), or pass\.",
         said["atCy"],
     ), said
-    assert "noped by Bo (Ace of Hearts): as it stands it is cancelled." in said["nopedByBo"], said
+    by_bo = "noped by Bo with the Ace of Hearts: as it stands it is cancelled."
+    assert by_bo in said["nopedByBo"], said
     assert "noped 2 times, last by you: as it stands it goes ahead." in said["nopedBack"], said
     assert "(it is cancelled), or pass" in said["nopedBack"], said
     assert "noped 3 times: as it stands it is cancelled" in said["stale"], said

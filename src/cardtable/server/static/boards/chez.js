@@ -287,7 +287,7 @@
     if (!p.nopes) return `${who}${what}. Nope it with ${ace}, or pass.`;
     // who noped last, from the public log, when its line is the one for this count
     const last = lastNope && lastNope.count === p.nopes
-      ? (lastNope.seat === ctx.seat && !ctx.replay ? "you" : `${CT.kit.seatName(ctx, lastNope.seat)} (${lastNope.ace})`)
+      ? (lastNope.seat === ctx.seat && !ctx.replay ? "you" : `${CT.kit.seatName(ctx, lastNope.seat)} with the ${lastNope.ace}`)
       : null;
     const by = p.nopes === 1 ? (last ? `noped by ${last}` : "noped once")
       : `noped ${p.nopes} times${last ? `, last by ${last}` : ""}`;
