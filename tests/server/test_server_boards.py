@@ -535,6 +535,47 @@ def test_chez_says_whom_a_play_is_aimed_at_and_what_a_king_asks_back(server, bro
     page.close()
 
 
+def test_a_nope_of_your_own_standing_play_is_not_the_main_button(server, browser):
+    # a newcomer noped their own King: the window made "Nope" the main button whoever
+    # played; on your own play that stands, passing is what you want, so it comes first
+    page = seat_page(server, browser, "chez", PHONE)
+    got = page.evaluate(
+        """() => {
+            const board = CT.boards.chez;
+            const answers = (by, nopes) => {
+                const ctx = { seat: 0, names: ["Ada", "Bo", "Cy"], canAct: true, reaction: true,
+                    legal: ["nope AC", "pass"], ui: {}, move: 7, play: () => {},
+                    obs: { prompt: { step: "window", by, play: "King", on: ["KD"], target: 1,
+                        nopes, aces_of_spades_only: false } } };
+                const buttons = answerButtons(ctx, board, CT.kit);
+                return { text: board.windowText(ctx),
+                    order: buttons.map((b) => b.dataset.action),
+                    quiet: buttons.filter((b) => b.classList.contains("secondary"))
+                        .map((b) => b.dataset.action) };
+            };
+            return { mine: answers(0, 0), mineNoped: answers(0, 1), mineBack: answers(0, 2),
+                theirs: answers(1, 0) };
+        }"""
+    )
+    assert got["mine"]["order"] == ["pass", "nope AC"], got
+    assert got["mine"]["quiet"] == ["nope AC"], got
+    assert got["mine"]["text"] == (
+        "Your King (K♦), aimed at Bo: it goes ahead unless someone nopes it. Pass to let it"
+        " stand (a nope with an Ace would cancel your own play)."
+    ), got
+    # noped once, your play is cancelled: the nope back is what you want
+    assert got["mineNoped"]["order"] == ["nope AC", "pass"], got
+    assert got["mineNoped"]["quiet"] == ["pass"], got
+    assert "Nope it with an Ace (it goes ahead again), or pass." in got["mineNoped"]["text"]
+    assert got["mineBack"]["quiet"] == ["nope AC"], got
+    assert got["mineBack"]["text"].endswith("as it stands it goes ahead. Pass to let it stand"
+                                            " (a nope with an Ace would cancel your own play).")
+    # another's play: the nope is the main answer, as before
+    assert got["theirs"]["order"] == ["nope AC", "pass"], got
+    assert got["theirs"]["quiet"] == ["pass"], got
+    page.close()
+
+
 def test_chez_says_whom_a_joker_stack_lands_on_and_what_it_costs(server, browser):
     # "Joker stack: 2" said neither who faces it nor what accepting it rolls
     page = seat_page(server, browser, "chez", PHONE)
@@ -614,22 +655,29 @@ def test_the_betting_mans_twelve_bets_are_one_button_that_opens_them(server, bro
     page = seat_page(server, browser, "chez", PHONE)
     pick = page.locator("#board button.choice:enabled", has_text="Pick up a card")
     pick.first.wait_for(timeout=STEP_MS)
-    before = page.locator("#board .hand").bounding_box()
-    page.evaluate(
+    # both drawn from the same view in one go: a bot's move between two measures (a new
+    # roll line, a window's banner) moved the hand too
+    shift = page.evaluate(
         """() => {
-            my.msg.view.legal = [...my.msg.view.legal, ...Array.from({ length: 12 },
-                (_, i) => `bet ${i + 1}`)];
+            const handTop = () => document.querySelector("#board .hand")
+                .getBoundingClientRect().top;
+            // with "Combine cards" beside it whatever the deal (a combination of two cards)
+            const view = my.msg.view;
+            const held = view.observation.hand;
+            if (!view.legal.some((a) => a.includes("+"))) view.legal.push(`${held[0]}+${held[1]}`);
             draw();
+            const before = handTop();
+            view.legal = [...view.legal, ...Array.from({ length: 12 }, (_, i) => `bet ${i + 1}`)];
+            draw();
+            return handTop() - before;
         }"""
     )
     board = page.locator("#board")
     assert board.locator("button[data-action^='bet ']").count() == 0
-    opener = board.locator("button.choice", has_text="The Betting Man: bet on a number")
+    opener = board.locator("button.choice", has_text="Betting Man: bet…")
     assert opener.count() == 1
     # the hand moves down by one row of buttons at most (twelve buttons took five rows)
-    hand = board.locator(".hand").bounding_box()
-    assert before is not None and hand is not None
-    assert hand["y"] - before["y"] < 70, (before, hand)
+    assert shift < 70, shift
     opener.click()
     picker = board.locator(".picker")
     assert "a match empties your hand" in picker.inner_text()

@@ -252,12 +252,18 @@ CT.kit = (() => {
 // its ways, so a phone is not filled with near-identical lines while a clock runs.
 function answerButtons(ctx, board, kit) {
   const groups = new Map();
-  for (const a of ctx.legal) {
+  // the quiet answers are drawn as secondary: pass, unless the board says otherwise (and
+  // then its main answers come first: Chez's pass on your own play that stands)
+  const quiet = board.quietAnswer || ((a) => a === "pass");
+  const ordered = board.quietAnswer
+    ? [...ctx.legal.filter((a) => !quiet(a, ctx)), ...ctx.legal.filter((a) => quiet(a, ctx))]
+    : ctx.legal;
+  for (const a of ordered) {
     const key = a.split(" ").slice(0, 2).join(" ");
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(a);
   }
-  const button = (a) => kit.choiceButton(ctx, a, board.describe(a, ctx), a === "pass" ? "secondary" : "");
+  const button = (a) => kit.choiceButton(ctx, a, board.describe(a, ctx), quiet(a, ctx) ? "secondary" : "");
   const open = ctx.ui.answerGroup && ctx.ui.answerGroup.move === ctx.move ? groups.get(ctx.ui.answerGroup.key) : null;
   if (open) {
     return [...open.map(button),

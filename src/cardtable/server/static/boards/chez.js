@@ -160,7 +160,7 @@
     const rest = ctx.legal.filter((a) => !cardish(a) && !(bets.length > 1 && bets.includes(a)));
     const betButton = bets.length > 1 ? el("button", { type: "button", class: "choice", "data-action": "bet",
       onclick: () => { ctx.ui.picker = { title: BET_TITLE, options: bets, label: (a) => a.slice(4) }; ctx.rerender(); } },
-    "The Betting Man: bet on a number…") : null;
+    "Betting Man: bet…") : null;
     // a card that may be played alone plays in one click; "Combine cards" (or a card
     // that only plays in a combo) starts a selection
     const alone = new Set(ctx.legal.filter((a) => cards.parse(a)));
@@ -280,11 +280,14 @@
   function windowText(ctx) {
     const p = ctx.obs.prompt || {};
     if (p.step !== "window") return "Reaction window";
-    const who = p.by === null || p.by === undefined ? "" : `${CT.kit.seatName(ctx, p.by)}: `;
+    const who = p.by === null || p.by === undefined ? ""
+      : p.by === ctx.seat && !ctx.replay ? "Your " : `${CT.kit.seatName(ctx, p.by)}: `;
     const at = p.target === null || p.target === undefined ? "" : `, aimed at ${p.target === ctx.seat ? "you" : CT.kit.seatName(ctx, p.target)}`;
     const what = `${p.play || "a play"}${p.on && p.on.length ? ` (${glyphs(p.on)})` : ""}${at}`;
     const ace = p.aces_of_spades_only ? "the Ace of Spades" : "an Ace";
-    if (!p.nopes) return `${who}${what}. Nope it with ${ace}, or pass.`;
+    // your own play that stands: passing is the answer you want, said first
+    const keep = ownStanding(ctx) ? `Pass to let it stand (a nope with ${ace} would cancel your own play).` : null;
+    if (!p.nopes) return keep ? `${who}${what}: it goes ahead unless someone nopes it. ${keep}` : `${who}${what}. Nope it with ${ace}, or pass.`;
     // who noped last, from the public log, when its line is the one for this count
     const last = lastNope && lastNope.count === p.nopes
       ? (lastNope.seat === ctx.seat && !ctx.replay ? "you" : `${CT.kit.seatName(ctx, lastNope.seat)} with the ${lastNope.ace}`)
@@ -294,8 +297,19 @@
     // an odd count of nopes cancels the play, an even one lets it stand
     const stands = p.nopes % 2 ? "as it stands it is cancelled" : "as it stands it goes ahead";
     const then = p.nopes % 2 ? "it goes ahead again" : "it is cancelled";
-    return `${who}${what}, ${by}: ${stands}. Nope it with ${ace} (${then}), or pass.`;
+    return `${who}${what}, ${by}: ${stands}. ${keep || `Nope it with ${ace} (${then}), or pass.`}`;
   }
+
+  // A window on the seat's own play that, as it stands, goes ahead (no nope, or an even
+  // count): a nope there cancels the seat's own play, so it is not the main button.
+  function ownStanding(ctx) {
+    const p = (ctx.obs && ctx.obs.prompt) || {};
+    return p.step === "window" && p.by === ctx.seat && !((p.nopes || 0) % 2);
+  }
+
+  // Which answers of a window are drawn quietly (board.js): pass, unless the play is
+  // the seat's own and stands, when the nope is the quiet one.
+  const quietAnswer = (a, ctx) => (ownStanding(ctx) ? a !== "pass" : a === "pass");
 
   const ordinal = (n) => `${n}${[, "st", "nd", "rd"][n % 100 > 10 && n % 100 < 14 ? 0 : n % 10] || "th"}`;
 
@@ -375,5 +389,5 @@
     return [`You picked up ${names(got)}.`];
   }
 
-  CT.boards.chez = { render, describe, freshRoll, windowText, stepNote, jokerWords, autoEnd, resultWords, logWords, privateLog, cardLog: true };
+  CT.boards.chez = { render, describe, freshRoll, windowText, quietAnswer, stepNote, jokerWords, autoEnd, resultWords, logWords, privateLog, cardLog: true };
 })();
