@@ -568,8 +568,10 @@ def test_a_nope_of_your_own_standing_play_is_not_the_main_button(server, browser
     assert got["mineNoped"]["quiet"] == ["pass"], got
     assert "Nope it with an Ace (it goes ahead again), or pass." in got["mineNoped"]["text"]
     assert got["mineBack"]["quiet"] == ["nope AC"], got
-    assert got["mineBack"]["text"].endswith("as it stands it goes ahead. Pass to let it stand"
-                                            " (a nope with an Ace would cancel your own play).")
+    assert got["mineBack"]["text"].endswith(
+        "as it stands it goes ahead. Pass to let it stand"
+        " (a nope with an Ace would cancel your own play)."
+    )
     # another's play: the nope is the main answer, as before
     assert got["theirs"]["order"] == ["nope AC", "pass"], got
     assert got["theirs"]["quiet"] == ["pass"], got
