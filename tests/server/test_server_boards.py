@@ -731,8 +731,8 @@ def test_chez_tells_you_in_your_log_what_came_into_your_hand(server, browser):
     page = seat_page(server, browser, "chez", PHONE)
     lines = page.evaluate(
         """() => {
-            const log = (prev, now, seat = 0) => CT.boards.chez.privateLog(prev, now,
-                { seat, names: ["Ada", "Bo", "Cy"] });
+            const log = (prev, now, seat = 0, lines = []) => CT.boards.chez.privateLog(prev,
+                now, { seat, names: ["Ada", "Bo", "Cy"], gameNames: ["P0", "P1", "P2"] }, lines);
             const turn = (seat) => ({ step: "turn", seat });
             const give = (seat, to) => ({ step: "give", seat, to, left: 1 });
             const at = (hand, prompt) => ({ hand, prompt });
@@ -744,6 +744,11 @@ def test_chez_tells_you_in_your_log_what_came_into_your_hand(server, browser):
                 gaveBack: log(at(["7H"], give(1, 0)), at(["7H", "4S"], turn(2))),
                 mineTook: log(at(["7H"], turn(0)), at(["7H", "QC"], give(0, 2))),
                 spectator: log({ hand: [] }, { hand: [] }, null),
+                // a King-Queen: the whole hand changed, said as an exchange, not a pick-up
+                swapped: log(at(["7H", "2C", "KS", "QS"], turn(0)), at(["4D", "9C"], turn(1)), 0,
+                    ["P0 plays King-Queen (KS QS).", "P2 and P0 exchange hands."]),
+                theirSwap: log(at(["7H"], turn(1)), at(["7H", "JD"], turn(2)), 0,
+                    ["P1 and P2 exchange hands.", "P0 picks up 1 card."]),
             };
         }"""
     )
@@ -752,4 +757,8 @@ def test_chez_tells_you_in_your_log_what_came_into_your_hand(server, browser):
     assert lines["tookMine"] == ["Bo's King took your Two of Clubs."], lines
     assert lines["gaveBack"] == ["Bo gave you Four of Spades."], lines
     assert lines["mineTook"] == ["Your King took Queen of Clubs from Cy."], lines
+    assert lines["swapped"] == [
+        "You exchanged hands with P2: you now hold Four of Diamonds, Nine of Clubs."
+    ], lines
+    assert lines["theirSwap"] == ["You picked up Jack of Diamonds."], lines
     page.close()

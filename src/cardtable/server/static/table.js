@@ -250,7 +250,7 @@ function onMessage(msg) {
         const board = CT.boards[my.game];
         const prev = my.msg ? my.msg.view.observation : null;
         if (board && board.privateLog && prev) {
-          for (const line of board.privateLog(prev, msg.view.observation, context0())) addLog(line, "mine");
+          for (const line of board.privateLog(prev, msg.view.observation, context0(), msg.log)) addLog(line, "mine");
         }
       }
       // a turn the board ended for you, always (the public log does not say it was not
@@ -314,7 +314,7 @@ function onMessage(msg) {
 
 // The describe() of a move needs the names but not a view: used before the first update.
 function context0() {
-  return { seat: my.seat, names: my.seatNames, catalogue: my.catalogue, obs: my.msg ? my.msg.view.observation : null };
+  return { seat: my.seat, names: my.seatNames, gameNames: my.gameNames, catalogue: my.catalogue, obs: my.msg ? my.msg.view.observation : null };
 }
 
 function connect() {

@@ -367,8 +367,9 @@
 
   // What only you may know, said in your log: the card a King took from your hand,
   // the card(s) your King took (the public log says only that a card moved), the card
-  // given back to you, and the cards you picked up (a 6's roll, a 10, the draw pile).
-  function privateLog(prev, o, ctx) {
+  // given back to you, the hand an exchange gave you, and the cards you picked up (a
+  // 6's roll, a 10, the draw pile). ``lines``: the public log's lines of the same update.
+  function privateLog(prev, o, ctx, lines = []) {
     if (!prev || !o || ctx.seat === null) return [];
     const p = o.prompt || {};
     const before = prev.prompt || {};
@@ -386,6 +387,16 @@
     // an empty hand before is the deal (or a seat already out): nothing picked up
     if (!got.length || p.step === "give" || !(prev.hand || []).length) return [];
     if (before.step === "give" && before.to === ctx.seat) return [`${CT.kit.seatName(ctx, before.seat)} gave you ${names(got)}.`];
+    // a King-Queen's exchange of whole hands: cards both went and came (it was said as
+    // "You picked up …" the cards new to you)
+    const me = [`P${ctx.seat}`, (ctx.gameNames || [])[ctx.seat], (ctx.names || [])[ctx.seat]].filter(Boolean);
+    for (const line of lines) {
+      const m = /^(.+) and (.+) exchange hands\.$/.exec(line);
+      const other = !m ? null : me.includes(m[1]) ? m[2] : me.includes(m[2]) ? m[1] : null;
+      if (other !== null && diff(prev.hand || [], o.hand || []).length) {
+        return [`You exchanged hands with ${other}: you now hold ${names(o.hand || [])}.`];
+      }
+    }
     return [`You picked up ${names(got)}.`];
   }
 
