@@ -680,3 +680,44 @@ def test_each_bot_move_is_shown_as_it_is_made(client):
     assert moves == sorted(set(moves)), shown  # one update per position, in order
     bots_seen = {seat for _, seat in shown}
     assert bots_seen == {1, 2}, shown  # each bot's turn was shown before the person's came back
+
+
+def test_a_driver_error_is_told_and_the_table_tries_again(client, monkeypatch):
+    # the driver that met an error logged it and stopped: the bots never moved again and
+    # nobody was told, until a person's move woke the table
+    from cardtable.server.runtime import TableRuntime
+
+    real = TableRuntime._step
+    failures = {"left": 0}
+
+    async def flaky(self):
+        if failures["left"]:
+            failures["left"] -= 1
+            raise RuntimeError("a bug that names the 7H in its message")
+        return await real(self)
+
+    monkeypatch.setattr(TableRuntime, "_step", flaky)
+    t = create_table(
+        client,
+        "chai-tea-jazz",
+        players=3,
+        seats=[{"kind": "human"}, {"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "easy"}],
+    )
+    with client.websocket_connect(f"/ws/tables/{t['table']['id']}") as ws:
+        hello(ws, t["invites"][0]["token"])
+        up = first_update(ws)
+        while not up["view"]["legal"]:
+            up = receive_until(ws, "update")
+        failures["left"] = 1  # the step after the person's move fails once
+        move = {"type": "move", "id": "m1", "move": up["move"], "action": up["view"]["legal"][0]}
+        ws.send_text(json.dumps(move))
+        notice = receive_until(ws, "error")
+        assert notice["code"] == "server_error", notice
+        assert "tries again in 1 s" in notice["message"], notice
+        assert "7H" not in json.dumps(notice)  # nothing of the error itself
+        # a second later the driver tries again, and the bots move on
+        up = receive_until(ws, "update")
+        while up["view"]["to_act"] not in (1, 2) and up["status"] != "over":
+            up = receive_until(ws, "update")
+        assert up["move"] > move["move"] + 1, up
+    assert failures["left"] == 0

@@ -32,6 +32,7 @@ CODES = {
     "elsewhere": "this seat was opened again in another tab or window, which plays it now",
     "moved": "the table moved to another server process; the socket closes, reconnect",
     "busy": "the table is being moved between server processes; reconnect in a moment",
+    "server_error": "the table met an error on the server; it tries again by itself",
 }
 
 

@@ -63,6 +63,8 @@ _PACE = random.Random(secrets.randbits(64))
 
 # a subscriber whose outgoing queue grows past this is dropped; it reconnects with ``since``
 MAX_QUEUE = 512
+# the longest wait before a driver that met an error tries again
+RETRY_MAX_SECONDS = 60
 
 
 @dataclass(eq=False)
@@ -145,6 +147,7 @@ class TableRuntime:
         # handoff waits for it, so the next owner loads every committed move
         self._inflight: asyncio.Future[None] | None = None
         self._again = False
+        self._failures = 0  # the driver's errors in a row (``_failed``)
         self._sent_move = -1
         # the public log of the state the last commit swapped in, built there already:
         # a broadcast after it reuses it (a long match's log is milliseconds to build)
@@ -601,10 +604,34 @@ class TableRuntime:
                 progressed = False  # storage trouble: the clock re-arms and tries again
                 self._arm(time.time() + 1.0)
             except Exception:
-                log.exception("table %s: driver failed", self.id)
+                self._failed()
                 return
+            self._failures = 0
             if not progressed and not self._again:
                 return
+
+    def _failed(self) -> None:
+        """The driver met an error of the server's own: say so, and try again later.
+
+        Why not stop: a table whose driver returned stayed frozen with nobody told,
+        until a person's move woke it. The clients are told in words that give
+        nothing of the error away (it may name a card), and the retries back off
+        (1, 2, 4 … 60 s) so that an error that repeats costs little.
+        """
+        self._failures += 1
+        log.exception("table %s: driver failed (%d in a row)", self.id, self._failures)
+        wait = float(min(RETRY_MAX_SECONDS, 2 ** (self._failures - 1)))
+        notice = {
+            "type": "error",
+            "code": "server_error",
+            "message": f"the table met an error on the server and tries again in {wait:.0f} s;"
+            " every move made so far is kept",
+        }
+        for sub in list(self.subscribers):
+            if not sub.push(notice):
+                self.subscribers.discard(sub)
+        if not self.closed:
+            self._arm(time.time() + wait)
 
     def _bot_delay(self) -> float:
         """A bot's human moment before its turn: the table's pace, varied a little.

@@ -245,7 +245,9 @@ class Thinker:
             await self.pace.wait(table)
         try:
             if self._pool is None or not wants_information_set(bot):
-                text = await asyncio.to_thread(think, *args)
+                # the same backstop as below: a thread cannot be stopped, but the table
+                # moves on with the default move instead of waiting for it for ever
+                text = await asyncio.wait_for(asyncio.to_thread(think, *args), self.budget * 2 + 5)
             else:
                 await self.turns.acquire(self.owners.get(table, table), person)
                 began = time.monotonic()

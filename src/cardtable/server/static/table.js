@@ -294,9 +294,11 @@ function onMessage(msg) {
       break;
     case "error":
       // a refused move in words; other refusals keep their code (a person may report it)
+      // (server_error: not a refusal, a notice that the table will try again)
       $("error").textContent = msg.code === "illegal"
         ? `Not allowed now: ${msg.message.replace(/\.$/, "")}.`
-        : `Refused (${msg.code}): ${msg.message}`;
+        : msg.code === "server_error" ? `Sorry: ${msg.message}.`
+          : `Refused (${msg.code}): ${msg.message}`;
       draw();
       if (msg.code === "bad_token" || msg.code === "no_table") {
         my.closedForGood = true;
