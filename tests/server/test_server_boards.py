@@ -762,3 +762,120 @@ def test_chez_tells_you_in_your_log_what_came_into_your_hand(server, browser):
     ], lines
     assert lines["theirSwap"] == ["You picked up Jack of Diamonds."], lines
     page.close()
+
+
+def test_chez_geek_says_what_an_announced_card_does_and_which_cards_a_guest_asks_for(
+    server, browser
+):
+    # "announces a Whenever: Get a Life" said nothing to a newcomer with seconds to answer,
+    # and a guest asking for "Food or Booze" took Karaoke with no sign that it is Booze
+    page = seat_page(server, browser, "chez-geek", PHONE)
+    said = page.evaluate(
+        """() => {
+            const board = CT.boards["chez-geek"];
+            const catalogue = my.catalogue;
+            const ctx = (prompt) => ({ seat: 0, names: ["Ada", "Bo"], catalogue,
+                obs: { prompt } });
+            const win = board.windowText(ctx({ step: "whenever-window",
+                answering: { play: "Whenever", by: 1, cards: ["get-a-life"] } }));
+            const asked = (slug) => board.describe(`discard ${slug}`,
+                ctx({ step: "person-cost", tags: ["Food", "Booze"] }));
+            const card = CT.cards.textCard("karaoke", catalogue);
+            return { win, karaoke: asked("karaoke"), plain: board.describe("discard karaoke",
+                ctx({ step: "discard" })), label: card.getAttribute("aria-label") };
+        }"""
+    )
+    assert said["win"] == (
+        "Bo announces a Whenever: Get a Life (Play on another player: -1 Free Time on each of"
+        " their next 2 turns. Stays on the table till then). Play a Whenever, or pass."
+    ), said
+    assert said["karaoke"] == "Discard Karaoke (Booze)", said
+    assert said["plain"] == "Discard Karaoke", said
+    assert said["label"].startswith("Karaoke: Activity · Booze, Music · cost 1"), said
+    page.close()
+
+
+def test_your_own_move_is_logged_before_what_followed_it(server, browser):
+    # "You chose: Done discarding" came after the next player's turn had begun in the log
+    page = seat_page(server, browser, "chez-geek", PHONE)
+    lines = page.evaluate(
+        """() => {
+            const next = JSON.parse(JSON.stringify(my.msg));
+            next.move = my.lastMove + 1;
+            next.log = ["P1's turn.", "P1 draws 2 cards."];
+            next.mine = [{ action: "done", id: "m-test" }];
+            next.view.observation.prompt = { step: "discard", seat: 0 };
+            onMessage(next);
+            return [...document.querySelectorAll("#log li")].slice(-3).map((li) => li.innerText);
+        }"""
+    )
+    assert lines[0].startswith("You chose: Done"), lines
+    assert lines[1].endswith("'s turn."), lines
+    page.close()
+
+
+def test_chai_tea_jazz_says_a_contract_once_and_whose_points_count(server, browser):
+    page = seat_page(server, browser, "chai-tea-jazz", PHONE)
+    said = page.evaluate(
+        """() => {
+            const board = CT.boards["chai-tea-jazz"];
+            const ctx = { seat: 0, names: ["Ada", "Bo", "Cy"] };
+            const sides = [[0], [1], [2]];
+            const round = (row, contract) => board.roundSummary(ctx, { sides, teams: false,
+                rounds_played: [{ round: 2, declarer: 0, row, contract, score: 40, captured: 40,
+                    last_trick: 0, bet_debt: 0 }],
+                finished_round: { round: 2, side_points: [40, 35, 25] } });
+            const head = (row, contract) => round(row, contract).querySelector("b").textContent;
+            const contract = { declarer: 1, row_name: "Trump", description: "Trump (Clubs trump)",
+                bet_debt: 0 };
+            const playing = { sides, contract, points: [12, 20, 0], tricks_won: [1, 2, 0],
+                trick: { number: 4, of: 12, cards: [[1, "3C"]] } };
+            const stats = (s) => board.seatExtra(ctx, playing, s)[0].textContent;
+            const title = board.trickView(ctx, { ...playing, trick: null })[0].textContent;
+            // the finished trick stays in the trick's place until the next lead: once
+            const waiting = { ...playing, trick: { number: 5, of: 12, cards: [] },
+                tricks: [{ leader: 0, cards: ["3C", "5C", "9C"], winner: 2 }], players: 3 };
+            return { under: head("Under", "under"), slalom: head("Slalom", "slalom low"),
+                trump: head("Trump", "trump D"), joker: head("Joker", "under"),
+                facts: round("Under", "under").textContent, defender: stats(0),
+                declarer: stats(1), nothing: stats(2), title,
+                twice: board.lastTrick(ctx, waiting) };
+        }"""
+    )
+    assert said["under"] == "Round 2: You played Under", said
+    assert said["slalom"] == "Round 2: You played Slalom (starting low)", said
+    assert said["trump"] == "Round 2: You played Trump (Diamonds trump)", said
+    assert said["joker"] == "Round 2: You played Joker (Under)", said
+    assert "Points captured: You 40, Bo 35, Cy 25 (only the declarer's count)." in said["facts"]
+    assert said["defender"] == "1 trick, 12 points (kept from the declarer)", said
+    assert said["declarer"] == "2 tricks, 20 points (they count)", said
+    assert said["nothing"] == "0 tricks, 0 points", said
+    assert said["title"].startswith("Trump (Clubs trump) — Bo declared"), said
+    assert said["twice"] is None, said
+    page.close()
+
+
+def test_a_cards_ways_to_be_played_open_in_view(server, browser):
+    # on a phone, tapping Pizza Guy opened its ways to be played under a tall hand, below
+    # the screen, so the tap seemed to do nothing
+    page = seat_page(server, browser, "chez-geek", PHONE)
+    page.evaluate(
+        """() => {
+            const view = my.msg.view;
+            const hand = view.observation.hand;
+            const slug = hand[hand.length - 1];
+            view.legal = [`call ${slug} 0`, `call ${slug} 1`];
+            // many cards in hand, as in a real turn: the hand is taller than the screen's rest
+            view.observation.hand = [...hand, ...hand, ...hand].slice(0, 12);
+            window.scrollTo(0, 0);
+            draw();
+        }"""
+    )
+    card = page.locator("#board .card-btn.playable").last
+    card.dispatch_event("click")  # a tap, without Playwright scrolling the card into view
+    picker = page.locator("#board .picker")
+    expect(picker).to_be_visible()
+    box = picker.bounding_box()
+    height = page.evaluate("() => window.innerHeight")
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (box, height)
+    page.close()

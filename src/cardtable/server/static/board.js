@@ -298,6 +298,13 @@ CT.drawBoard = function drawBoard(root, ctx) {
   const before = CT.motion.measure(root);
   root.replaceChildren(...[banner, board.render(ctx, kit)].filter(Boolean));
   CT.motion.play(root, before);
+  // a card's ways to be played open under the hand, which on a phone with a tall hand
+  // (Chez Geek's text cards) is below the screen: brought into view once, as it opens
+  const pick = root.querySelector(".picker");
+  if (pick && ctx.ui.picker && ctx.ui.shownPicker !== ctx.ui.picker) {
+    ctx.ui.shownPicker = ctx.ui.picker;
+    if (pick.scrollIntoView) pick.scrollIntoView({ block: "nearest" });
+  }
 };
 
 // Cards travel: every face on the board is known by its name (its accessible

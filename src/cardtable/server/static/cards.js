@@ -121,7 +121,10 @@ CT.cards = (() => {
   // A Chez Geek card from the deck data: title, kind, cost and Slack, effect text.
   function textCard(slug, catalogue) {
     const d = (catalogue && catalogue.cards && catalogue.cards[slug]) || { name: slug, kind: "", text: "" };
-    const figures = [d.kind, d.cost ? `cost ${d.cost}` : null, d.slack !== null && d.slack !== undefined ? `Slack ${d.slack}` : null]
+    // the tags too (Food, Booze, Music…): an unwanted guest asks for a Food or Booze
+    // card, and a newcomer could not tell that Karaoke is one
+    const tags = d.tags && d.tags.length ? d.tags.join(", ") : null;
+    const figures = [d.kind, tags, d.cost ? `cost ${d.cost}` : null, d.slack !== null && d.slack !== undefined ? `Slack ${d.slack}` : null]
       .filter(Boolean).join(" · ");
     // drawn with no break inside a figure ("Slack 1d6-2" on one line on a narrow card)
     const shown = figures.split(" · ").map((f) => f.replace(/ /g, "\u00a0").replace(/-/g, "\u2011")).join(" · ");

@@ -244,28 +244,29 @@ function onMessage(msg) {
       break;
     case "update":
       if (msg.move < my.lastMove) break;
-      for (const line of msg.log) addLog(line);
       {
+        // your own moves first, as they came before what followed them ("You chose: Done
+        // discarding" was said after the next player's turn had begun): a turn the board
+        // ended for you, always (the public log does not say it was not your choice), but
+        // not those of before the page opened (its first update brings every move since
+        // the start); your own moves in your words, unless the public log tells them
+        const ended = msg.mine.filter((m) => (m.id || "").startsWith(AUTO_END));
+        const me = my.seat === null ? null : new RegExp(`(^|\\W)(${my.gameNames[my.seat]}|P${my.seat})(\\W|$)`);
+        if (!msg.log.some((line) => me && me.test(line))) {
+          for (const m of msg.mine) {
+            if (m.id === "auto-pass") continue;  // a window you held no answer in: you were not asked
+            if (ended.includes(m)) continue;
+            const what = CT.describe(my.game, m.action, context0());
+            addLog(m.id === "timeout" ? `Time ran out; the table chose for you: ${what}` : `You chose: ${what}`, "mine");
+          }
+        }
+        if (my.msg) for (const m of ended) addLog("Your turn ended by itself (your actions were done).", "mine");
+        for (const line of msg.log) addLog(line);
         // what only this seat may know (a card taken from its hand), from its own views
         const board = CT.boards[my.game];
         const prev = my.msg ? my.msg.view.observation : null;
         if (board && board.privateLog && prev) {
           for (const line of board.privateLog(prev, msg.view.observation, context0(), msg.log)) addLog(line, "mine");
-        }
-      }
-      // a turn the board ended for you, always (the public log does not say it was not
-      // your choice), but not those of before the page opened (its first update brings
-      // every move since the start); your own moves in your words, unless the public log
-      // just told them
-      const ended = msg.mine.filter((m) => (m.id || "").startsWith(AUTO_END));
-      if (my.msg) for (const m of ended) addLog("Your turn ended by itself (your actions were done).", "mine");
-      const me = my.seat === null ? null : new RegExp(`(^|\\W)(${my.gameNames[my.seat]}|P${my.seat})(\\W|$)`);
-      if (!msg.log.some((line) => me && me.test(line))) {
-        for (const m of msg.mine) {
-          if (m.id === "auto-pass") continue;  // a window you held no answer in: you were not asked
-          if (ended.includes(m)) continue;
-          const what = CT.describe(my.game, m.action, context0());
-          addLog(m.id === "timeout" ? `Time ran out; the table chose for you: ${what}` : `You chose: ${what}`, "mine");
         }
       }
       my.lastMove = msg.move;

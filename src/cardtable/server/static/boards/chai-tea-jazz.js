@@ -31,6 +31,14 @@
 
   function cap(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
 
+  // Whether a contract's words already begin with its row's name ("Trump (Clubs trump)"
+  // in the Trump row): the row is then not said again before them.
+  const sameRow = (words, row) => {
+    const w = String(words).toLowerCase();
+    const r = String(row).toLowerCase();
+    return w === r || w.startsWith(`${r} `);
+  };
+
   function describe(action) {
     const p = parsePick(action);
     if (p) {
@@ -71,10 +79,16 @@
     return el("div", { class: "card-row small straw", role: "group", "aria-label": mine ? "Your straw piles" : "Straw piles" }, slots);
   }
 
+  // Only the declarer's side scores its captured points: another side's captures are
+  // points kept from the declarer, and the stats say which (a newcomer read "81
+  // points" on a defender's box as a score).
   function seatExtra(ctx, o, s) {
     const won = (o.tricks_won || [])[s] || 0;
     const pts = (o.points || [])[s] || 0;
-    return [el("div", { class: "seat-stats" }, `${won} trick${won === 1 ? "" : "s"}, ${pts} point${pts === 1 ? "" : "s"}`), strawRow(ctx, o, s)];
+    const c = o.contract;
+    const side = (q) => (o.sides || []).findIndex((m) => m.includes(q));
+    const whose = !c || !o.trick ? "" : side(s) === side(c.declarer) ? " (they count)" : " (kept from the declarer)";
+    return [el("div", { class: "seat-stats" }, `${won} trick${won === 1 ? "" : "s"}, ${pts} point${pts === 1 ? "" : "s"}${pts ? whose : ""}`), strawRow(ctx, o, s)];
   }
 
   // the highest pick so far, which a pick must beat: on the board, not only in the log
@@ -88,8 +102,8 @@
   function trickView(ctx, o) {
     const t = o.trick;
     const contract = o.contract
-      ? el("p", { class: "centre-title" }, o.contract.description.toLowerCase() === String(o.contract.row_name).toLowerCase()
-        ? o.contract.row_name : `${o.contract.row_name}: ${o.contract.description}`,
+      ? el("p", { class: "centre-title" }, sameRow(o.contract.description, o.contract.row_name)
+        ? o.contract.description : `${o.contract.row_name}: ${o.contract.description}`,
         el("span", { class: "muted-light" }, ` — ${CT.kit.seatName(ctx, o.contract.declarer)} declared, Bet Debt ${o.contract.bet_debt}`))
       : el("p", { class: "centre-title" }, `Round ${o.round}: picking the contract`,
         o.barrel !== null && o.barrel !== undefined
@@ -113,6 +127,8 @@
   }
 
   function lastTrick(ctx, o) {
+    // a finished trick that stays in the trick's place until the next lead is shown there
+    if (o.trick && !o.trick.cards.length && o.tricks && o.tricks.length) return null;
     const fr = o.finished_round;
     const now = o.tricks && o.tricks.length ? o.tricks[o.tricks.length - 1] : null;
     const last = now || (fr && fr.last_trick) || o.last_trick || null;
@@ -143,12 +159,20 @@
       r.barrel_offer ? `+${r.barrel_offer} from the Barrel offer` : null,
     ].filter(Boolean).join(", ") + `: ${r.score < 0 ? `−${-r.score}` : r.score} in ${r.row}.` : null;
     const taken = fr && fr.side_points && fr.side_points.length > 1
-      ? `Points taken: ${fr.side_points.map((p, i) => `${sideName(i)} ${p}`).join(", ")}.` : null;
+      ? `Points captured: ${fr.side_points.map((p, i) => `${sideName(i)} ${p}`).join(", ")} (only the declarer's count).` : null;
     const facts = [sum, taken].filter(Boolean).join(" ");
     const round = fr ? fr.round : r.round;
     if (round === undefined) return null;
     const contractWords = (c) => String(c).replace(/^trump ([CDHS])$/, (_, s) => `${SUIT_WORD[s]} trump`);
-    const head = `Round ${round}${has("declarer") ? `: ${CT.kit.seatName(ctx, r.declarer)} played ${r.row ?? ""}${has("contract") && contractWords(r.contract) !== r.row ? ` (${contractWords(r.contract)})` : ""}` : ""}`;
+    // "Under", "Slalom (starting low)", "Trump (Clubs trump)", "Joker (Under)": the
+    // contract's words after its row's name, without the name again
+    const played = (row, contract) => {
+      const words = contractWords(contract);
+      if (words.toLowerCase() === String(row).toLowerCase()) return row;
+      const rest = sameRow(words, row) ? words.slice(String(row).length + 1) : words;
+      return `${row} (${/^(high|low)$/.test(rest) ? `starting ${rest}` : cap(rest)})`;
+    };
+    const head = `Round ${round}${has("declarer") ? `: ${CT.kit.seatName(ctx, r.declarer)} played ${has("contract") ? played(r.row ?? "", r.contract) : r.row ?? ""}` : ""}`;
     return el("div", { class: "summary", role: "group", "aria-label": "Last round" }, el("b", {}, head), el("span", {}, facts));
   }
 
@@ -182,11 +206,11 @@
         el("thead", {}, el("tr", {}, el("th", {}, "Row"), el("th", {}, "Value"), [...Array(sides).keys()].map((i) => el("th", {}, sideName(i))))),
         el("tbody", {}, sb.rows.map((r) => el("tr", {},
           el("td", {}, r.name), el("td", {}, String(r.value)),
-          r.scores.map((v, i) => el("td", { class: r.open[i] ? "open" : "filled" }, v === null ? "·" : String(v),
+          r.scores.map((v, i) => el("td", { class: r.open[i] ? "open" : "filled" }, v === null ? "·" : v < 0 ? `−${-v}` : String(v),
             r.game_points ? el("small", { class: "gp" }, ` (${signed(r.game_points[i])})`) : null)))),
         // Cumulative's total score decides the game; otherwise it is the game points again
         sb.totals.every((t, i) => t === sb.game_points[i]) ? null
-          : el("tr", { class: "totals" }, el("td", {}, "Total score"), el("td", {}, ""), sb.totals.map((t) => el("td", {}, String(t)))),
+          : el("tr", { class: "totals" }, el("td", {}, "Total score"), el("td", {}, ""), sb.totals.map((t) => el("td", {}, t < 0 ? `−${-t}` : String(t)))),
         el("tr", { class: "totals" }, el("td", {}, "Game points"), el("td", {}, ""), sb.game_points.map((g) => el("td", {}, signed(g)))))));
   }
 
@@ -246,5 +270,5 @@
     return el("div", {}, kit.layout(ctx, others, centre, mine), scoreboard(ctx, o));
   }
 
-  CT.boards["chai-tea-jazz"] = { render, describe, resultWords, cardLog: true };
+  CT.boards["chai-tea-jazz"] = { render, describe, resultWords, roundSummary, seatExtra, lastTrick, trickView, cardLog: true };
 })();

@@ -40,7 +40,12 @@
       case "call": return `Call ${name(w[1])} to ${where(ctx, w[2])} room`;
       case "do": return `Do ${name(w[1])}`;
       case "buy": return `Buy ${name(w[1])}`;
-      case "discard": return `Discard ${name(w[1])}`;
+      case "discard": {
+        // asked for a card of some tags (an unwanted guest's Food or Booze): say which it is
+        const d = ctx && ctx.catalogue && ctx.catalogue.cards[w[1]];
+        const fits = prompt.step === "person-cost" && d && prompt.tags ? d.tags.filter((t) => prompt.tags.includes(t)) : [];
+        return `Discard ${name(w[1])}${fits.length ? ` (${fits.join(", ")})` : ""}`;
+      }
       case "pick": return `Take the Job ${jobName(ctx, w[1])}`;
       case "play": {
         let text = `Play ${name(w[1])}`;
@@ -163,7 +168,13 @@
     const p = ctx.obs.prompt || {};
     const a = p.answering;
     if (!a) return "A Whenever may answer now.";
-    return `${CT.kit.seatName(ctx, a.by)} announces ${/^[AEIOU]/.test(a.play) ? "an" : "a"} ${a.play}: ${a.cards.map((c) => cardName(ctx, c)).join(", ")}. Play a Whenever, or pass.`;
+    // what the announced card does, from the deck's own text: "Get a Life" alone said
+    // nothing to a newcomer with a few seconds to answer
+    const said = a.cards.map((c) => {
+      const d = ctx.catalogue && ctx.catalogue.cards[c];
+      return d && d.text ? `${d.name} (${d.text.replace(/\.$/, "")})` : cardName(ctx, c);
+    });
+    return `${CT.kit.seatName(ctx, a.by)} announces ${/^[AEIOU]/.test(a.play) ? "an" : "a"} ${a.play}: ${said.join(", ")}. Play a Whenever, or pass.`;
   }
 
   // The end in words: who reached their Slack Goal, and everyone's Slack against theirs.
