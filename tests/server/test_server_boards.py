@@ -839,7 +839,13 @@ def test_chai_tea_jazz_says_a_contract_once_and_whose_points_count(server, brows
                 trump: head("Trump", "trump D"), joker: head("Joker", "under"),
                 facts: round("Under", "under").textContent, defender: stats(0),
                 declarer: stats(1), nothing: stats(2), title,
-                twice: board.lastTrick(ctx, waiting) };
+                twice: board.lastTrick(ctx, waiting),
+                // two sides that won no row end apart by the rows they finished last in
+                result: board.resultWords(ctx, { sides, teams: false, scoreboard: {
+                    game_points: [3, 0, -3], rows: [
+                        { name: "Trump", game_points: [1, 0, -1] },
+                        { name: "Under", game_points: [2, 0, -2] }] } },
+                    { returns: [3, 0, -3] }).rows.map((r) => r.cells[2]) };
         }"""
     )
     assert said["under"] == "Round 2: You played Under", said
@@ -852,6 +858,7 @@ def test_chai_tea_jazz_says_a_contract_once_and_whose_points_count(server, brows
     assert said["nothing"] == "0 tricks, 0 points", said
     assert said["title"].startswith("Trump (Clubs trump) — Bo declared"), said
     assert said["twice"] is None, said
+    assert said["result"] == ["won Trump, Under", "won no row", "won no row; last in Trump, Under"]
     page.close()
 
 

@@ -190,8 +190,13 @@
     const headline = winners.length === o.sides.length ? "A draw: every side ends level on game points."
       : `${winners.map(sideName).join(" and ")} ${winners.length > 1 || o.teams || sideName(winners[0]) === "You" ? "win" : "wins"} with ${signed(best)} game point${Math.abs(best) === 1 ? "" : "s"}.`;
     const rows = order.map((i) => {
-      const won = sb ? sb.rows.filter((r) => r.game_points && r.game_points[i] > 0).map((r) => r.name) : [];
-      return { seats: o.sides[i], cells: [members(i), `${signed(gp[i])} game point${Math.abs(gp[i]) === 1 ? "" : "s"}`, won.length ? `won ${won.join(", ")}` : "won no row"] };
+      // the rows won and the rows finished last in: two sides that "won no row" end
+      // apart only by the rows they lost, which the result should say too
+      const rowsWhere = (test) => (sb ? sb.rows.filter((r) => r.game_points && test(r.game_points[i])).map((r) => r.name) : []);
+      const won = rowsWhere((g) => g > 0);
+      const lost = rowsWhere((g) => g < 0);
+      const words = [won.length ? `won ${won.join(", ")}` : "won no row", lost.length ? `last in ${lost.join(", ")}` : null];
+      return { seats: o.sides[i], cells: [members(i), `${signed(gp[i])} game point${Math.abs(gp[i]) === 1 ? "" : "s"}`, words.filter(Boolean).join("; ")] };
     });
     return { headline, columns: ["Side", "Game points", "Rows"], rows };
   }
