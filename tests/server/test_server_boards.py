@@ -781,8 +781,15 @@ def test_chez_geek_says_what_an_announced_card_does_and_which_cards_a_guest_asks
             const asked = (slug) => board.describe(`discard ${slug}`,
                 ctx({ step: "person-cost", tags: ["Food", "Booze"] }));
             const card = CT.cards.textCard("karaoke", catalogue);
+            const table = [{ card: "get-a-life", on: 1, turns: 2, by: 0 }];
+            const on = (seat, p) => {
+                const n = board.lasting(ctx({}), { table }, { seat, ...p });
+                return n && n.textContent;
+            };
+            const weighs = { bo: on(1, { owed_free_time: 1 }), me: on(0, { owed_income: 2 }),
+                none: on(0, {}) };
             return { win, karaoke: asked("karaoke"), plain: board.describe("discard karaoke",
-                ctx({ step: "discard" })), label: card.getAttribute("aria-label") };
+                ctx({ step: "discard" })), label: card.getAttribute("aria-label"), weighs };
         }"""
     )
     assert said["win"] == (
@@ -792,6 +799,12 @@ def test_chez_geek_says_what_an_announced_card_does_and_which_cards_a_guest_asks
     assert said["karaoke"] == "Discard Karaoke (Booze)", said
     assert said["plain"] == "Discard Karaoke", said
     assert said["label"].startswith("Karaoke: Activity · Booze, Music · cost 1"), said
+    # a Whenever that stays on a seat for turns, and what it owes at its next roll
+    assert said["weighs"] == {
+        "bo": "On Bo: Get a Life (2 more turns); loses 1 Free Time next turn",
+        "me": "On you: loses 2 Income next turn",
+        "none": None,
+    }, said
     page.close()
 
 

@@ -93,9 +93,21 @@
         el("span", {}, `Slack ${p.slack} / ${p.goal}`),
         el("span", { class: "bar", role: "progressbar", "aria-label": `Slack toward the goal of ${jobName(ctx, p.job)}`, "aria-valuemin": 0, "aria-valuemax": p.goal, "aria-valuenow": p.slack },
           fill(pct))),
+      lasting(ctx, o, p),
       el("div", { class: "room", role: "group", "aria-label": `${where(ctx, p.seat)} room` },
         p.room.length ? p.room.map((item) => roomCard(ctx, item)) : el("span", { class: "muted-light" }, "empty room")),
     ];
+  }
+
+  // What weighs on a seat's next turns: a Whenever left on the table for some turns (Get
+  // a Life) and Free Time or Income it owes at its next roll. A newcomer had Get a Life
+  // on them for two turns with nothing on the board to say so.
+  function lasting(ctx, o, p) {
+    const notes = (o.table || []).filter((e) => e.on === p.seat)
+      .map((e) => `${cardName(ctx, e.card)} (${e.turns} more turn${e.turns === 1 ? "" : "s"})`);
+    const owed = [p.owed_free_time ? `${p.owed_free_time} Free Time` : null, p.owed_income ? `${p.owed_income} Income` : null].filter(Boolean);
+    if (owed.length) notes.push(`loses ${owed.join(" and ")} next turn`);
+    return notes.length ? el("div", { class: "lasting" }, `On ${p.seat === ctx.seat && !ctx.replay ? "you" : CT.kit.seatName(ctx, p.seat)}: ${notes.join("; ")}`) : null;
   }
 
   function stackView(ctx, o) {
@@ -203,5 +215,5 @@
     return { headline, columns, rows };
   }
 
-  CT.boards["chez-geek"] = { render, describe, windowText, resultWords, cardLog: false };
+  CT.boards["chez-geek"] = { render, describe, windowText, resultWords, lasting, cardLog: false };
 })();
