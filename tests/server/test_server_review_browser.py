@@ -90,6 +90,9 @@ def test_review_on_the_replay_page(server: ServerProcess, browser: Browser) -> N
     page.locator("#slider").dispatch_event("change")
     verdict = page.locator("#review-verdict")
     expect(verdict).to_contain_text(f"decides here (move {target['move']})")
+    # the step's place names the move of the position drawn (the decision's, chance outcomes
+    # since the step included), not the step's own first move
+    expect(page.locator("#where")).to_contain_text(f"move {target['move']}")
     assert MARK.search(verdict.inner_text()), verdict.inner_text()
     if target["played"] != target["preferred"]:
         said = "the search preferred" if target["mark"] == "good" else "better:"

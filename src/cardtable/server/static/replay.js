@@ -51,9 +51,9 @@ async function show(i) {
   const seat = Number($("seat").value);
   const step = steps[replay.index];
   const ctx = context(seat, step);
-  CT.review.adjust(ctx, replay.index);
+  const drawnAt = CT.review.adjust(ctx, replay.index);
   $("slider").value = replay.index;
-  $("where").textContent = `step ${replay.index} of ${replay.total - 1}, move ${step.move}`;
+  $("where").textContent = `step ${replay.index} of ${replay.total - 1}, move ${drawnAt ?? step.move}`;
   $("step-title").textContent = step.action === null ? (replay.index === 0 ? "Start" : "End")
     : `${nameOf(step.seat)}: ${CT.describe(replay.data.game, step.action, context(step.seat, step))}`;
   CT.drawBoard($("board"), ctx);

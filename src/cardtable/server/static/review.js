@@ -120,9 +120,11 @@ CT.review = (() => {
 
   // Called by the replay before drawing step ``index``: at a reviewed decision's position,
   // the reviewed seat's view offers the search's choice as the one playable action.
+  // Returns the move number of the position then drawn (null: the step's own): the chance
+  // outcomes since the step (a deal) are in it, so "move 0" beside "(move 36)" was wrong.
   function adjust(ctx, index) {
     const d = r.data && r.before.get(index);
-    if (!d || ctx.seat !== r.seat) return;
+    if (!d || ctx.seat !== r.seat) return null;
     // the position the decision was made in (chance outcomes since the step before included)
     ctx.obs = d.observation;
     ctx.toAct = d.observation.to_act ?? r.seat;
@@ -131,6 +133,7 @@ CT.review = (() => {
     ctx.reasons = new Proxy({}, { get: () => "not the search's choice" });
     ctx.play = () => r.host.jump(d.step);
     ctx.reviewSuggests = d.preferred;
+    return d.move;
   }
 
   // Called after drawing step ``index``: the words for the decisions around it, the line's marker.
