@@ -786,10 +786,14 @@ def test_chez_geek_says_what_an_announced_card_does_and_which_cards_a_guest_asks
                 const n = board.lasting(ctx({}), { table }, { seat, ...p });
                 return n && n.textContent;
             };
+            const caption = (card, slack) => board.roomCard(ctx({}), { card, slack })
+                .querySelector(".room-slack").textContent;
+            const captions = [caption("karaoke", 5), caption("mooch", -3), caption("mooch", 0)];
             const weighs = { bo: on(1, { owed_free_time: 1 }), me: on(0, { owed_income: 2 }),
                 none: on(0, {}) };
             return { win, karaoke: asked("karaoke"), plain: board.describe("discard karaoke",
-                ctx({ step: "discard" })), label: card.getAttribute("aria-label"), weighs };
+                ctx({ step: "discard" })), label: card.getAttribute("aria-label"), weighs,
+                captions };
         }"""
     )
     assert said["win"] == (
@@ -799,6 +803,8 @@ def test_chez_geek_says_what_an_announced_card_does_and_which_cards_a_guest_asks
     assert said["karaoke"] == "Discard Karaoke (Booze)", said
     assert said["plain"] == "Discard Karaoke", said
     assert said["label"].startswith("Karaoke: Activity · Booze, Music · cost 1"), said
+    # a room card's Slack beside the printed one: rolled, or changed by its stay
+    assert said["captions"] == ["Slack 5 (rolled)", "Slack −3 now", "Slack 0"], said
     # a Whenever that stays on a seat for turns, and what it owes at its next roll
     assert said["weighs"] == {
         "bo": "On Bo: Get a Life (2 more turns); loses 1 Free Time next turn",

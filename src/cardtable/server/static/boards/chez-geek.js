@@ -62,9 +62,16 @@
     }
   }
 
+  // A card in a room and the Slack it gives there, which may not be the number printed
+  // on it: a die rolled when it came ("1d6-1" gave 5), or a stay that costs Slack turn
+  // by turn (a Mooch printed 0, at −3 now). A newcomer read the two as a mistake.
   function roomCard(ctx, item) {
+    const d = ctx.catalogue && ctx.catalogue.cards[item.card];
+    const printed = d && d.slack !== null && d.slack !== undefined ? String(d.slack) : null;
+    const value = item.slack < 0 ? `−${-item.slack}` : String(item.slack);
+    const why = printed === null || printed === String(item.slack) ? "" : /d/.test(printed) ? " (rolled)" : " now";
     return el("span", { class: "room-card" }, cards.textCard(item.card, ctx.catalogue),
-      el("span", { class: "room-slack" }, `Slack ${item.slack}`));
+      el("span", { class: "room-slack" }, `Slack ${value}${why}`));
   }
 
   function fill(pct) {
@@ -215,5 +222,5 @@
     return { headline, columns, rows };
   }
 
-  CT.boards["chez-geek"] = { render, describe, windowText, resultWords, lasting, cardLog: false };
+  CT.boards["chez-geek"] = { render, describe, windowText, resultWords, lasting, roomCard, cardLog: false };
 })();
