@@ -903,5 +903,9 @@ def test_a_cards_ways_to_be_played_open_in_view(server, browser):
     expect(picker).to_be_visible()
     box = picker.bounding_box()
     height = page.evaluate("() => window.innerHeight")
-    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (box, height)
+    # brought to the screen's edge: its bottom may lie a fraction of a pixel past it
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height + 1, (
+        box,
+        height,
+    )
     page.close()
