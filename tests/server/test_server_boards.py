@@ -909,3 +909,36 @@ def test_a_cards_ways_to_be_played_open_in_view(server, browser):
         height,
     )
     page.close()
+
+
+def test_the_result_offers_to_join_a_rematch_another_person_started(server, browser):
+    page = seat_page(server, browser, "contest", PHONE)
+    said = page.evaluate(
+        """() => {
+            onMessage({ type: "rematch", by: 1 });
+            return [document.getElementById("rematch").textContent,
+                document.getElementById("rematch-note").textContent];
+        }"""
+    )
+    assert said[0] == "Join the rematch (seats move one place)", said
+    assert said[1].endswith(" started a rematch."), said
+    page.close()
+
+
+def test_contest_says_you_in_the_middle_of_a_sentence_and_what_a_tie_does(server, browser):
+    page = seat_page(server, browser, "contest", PHONE)
+    said = page.evaluate(
+        """() => {
+            const board = CT.boards.contest;
+            const ctx = (seat) => ({ seat, names: ["Ada", "Bo"], obs: { declared: ["R", "B"] } });
+            const tie = board.lastRound(ctx(0), { last_round: { round: 2, declared: ["N", "B"],
+                called_by: null, revealed: null, winner: null } }).textContent;
+            return { second: board.windowText(ctx(1)), first: board.windowText(ctx(0)), tie };
+        }"""
+    )
+    assert said["second"].startswith("Ada declared Rook, you declared Bishop."), said
+    assert said["first"].startswith("You declared Rook, Bo declared Bishop."), said
+    assert said["tie"].endswith(
+        "a tie: both cards stay on the table, and the next round (a tie-break) wins them too."
+    ), said
+    page.close()

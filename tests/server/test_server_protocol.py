@@ -721,3 +721,41 @@ def test_a_driver_error_is_told_and_the_table_tries_again(client, monkeypatch):
             up = receive_until(ws, "update")
         assert up["move"] > move["move"] + 1, up
     assert failures["left"] == 0
+
+
+def test_a_rematch_is_told_to_the_other_people_at_the_table(client):
+    # the friend still looking at the result saw nothing until they pressed Rematch too
+    t = two_humans(client, settings={"max_rounds": 1}, reaction_seconds=0.3)
+    tid = t["table"]["id"]
+    tokens = [i["token"] for i in t["invites"]]
+    with (
+        client.websocket_connect(f"/ws/tables/{tid}") as a,
+        client.websocket_connect(f"/ws/tables/{tid}") as b,
+    ):
+        hello(a, tokens[0])
+        hello(b, tokens[1])
+        ups = [first_update(a), first_update(b)]
+        socks = [a, b]
+        for _ in range(40):  # one round: both declare, the calls, the end
+            if ups[0]["status"] == "over":
+                break
+            acted = False
+            for s in (0, 1):
+                legal = ups[s]["view"]["legal"]
+                if legal and not ups[s]["view"]["prompt"].get("answered"):
+                    move = {"type": "move", "id": f"m{s}-{ups[s]['move']}", "move": ups[s]["move"]}
+                    socks[s].send_text(json.dumps({**move, "action": legal[0]}))
+                    acted = True
+                    break
+            assert acted, ups
+            ups = [receive_until(a, "update"), receive_until(b, "update")]
+        assert ups[0]["status"] == "over"
+        r = client.post(f"/api/tables/{tid}/rematch", headers={"X-Seat-Token": tokens[0]})
+        assert r.status_code == 200, r.text
+        assert receive_until(b, "rematch") == {"type": "rematch", "by": 0}
+        # the one who asked is not told of their own rematch: their page moves to it
+        a.send_text(json.dumps({"type": "ping"}))
+        seen = [a.receive_json()]
+        while seen[-1]["type"] != "pong":
+            seen.append(a.receive_json())
+        assert all(m["type"] != "rematch" for m in seen), seen

@@ -512,6 +512,7 @@ class TableManager:
                     new.row.seats[i].token_hash = s.token_hash
                 await self.storage.run(self.storage.store.set_token_hashes, new.id, new.row.seats)
                 old.row.rematch_id = new.id
+                old.tell_rematch(seat)
         return await self.get(old.row.rematch_id), (seat + 1) % n
 
     async def rename(self, rt: TableRuntime, seat: int, name: str) -> None:

@@ -633,6 +633,21 @@ class TableRuntime:
         if not self.closed:
             self._arm(time.time() + wait)
 
+    def tell_rematch(self, by: int) -> None:
+        """The other people's pages are told that ``by`` started the rematch.
+
+        Why: the rematch is made once, by whoever asks first; a friend still looking at
+        the result saw nothing until they pressed Rematch too. Their page now offers
+        to join it (the same request, which finds the rematch made).
+        """
+        for sub in list(self.subscribers):
+            if (
+                sub.seat is not None
+                and sub.seat != by
+                and not sub.push({"type": "rematch", "by": by})
+            ):
+                self.subscribers.discard(sub)
+
     def _bot_delay(self) -> float:
         """A bot's human moment before its turn: the table's pace, varied a little.
 

@@ -282,6 +282,14 @@ function onMessage(msg) {
       for (const [text, cls] of rawLog) addLog(text, cls, true);
       if (my.msg) renderView(my.msg);
       break;
+    case "rematch":
+      // another person started the rematch: the result offers to join it
+      if (msg.by !== my.seat) {
+        $("rematch").textContent = "Join the rematch (seats move one place)";
+        $("rematch").classList.add("primary");
+        $("rematch-note").textContent = `${my.seatNames[msg.by] || `P${msg.by}`} started a rematch.`;
+      }
+      break;
     case "answered":
       my.answered = true;
       draw();

@@ -66,7 +66,7 @@
     const flags = [
       side.banned ? el("span", { class: "badge warn" }, "banned from calling this round") : null,
       side.wrong_calls_in_a_row ? el("span", { class: "badge" }, `${side.wrong_calls_in_a_row} wrong call${side.wrong_calls_in_a_row > 1 ? "s" : ""} in a row`) : null,
-      side.must_show_top_next_round ? el("span", { class: "badge" }, "shows the next top card") : null,
+      side.must_show_top_next_round && !o.result ? el("span", { class: "badge" }, "shows the next top card") : null,
     ];
     const known = side.mine && side.main_pile_known_bottom && side.main_pile_known_bottom.length
       ? el("p", { class: "muted" }, "Known at the bottom of your pile: ", side.main_pile_known_bottom.map(pieceName).join(", ")) : null;
@@ -78,7 +78,8 @@
         el("div", { class: "contest-side" },
           CT.kit.pile("Main Pile", side.main_pile),
           el("div", { class: "declared" },
-            el("span", { class: "pile-label" }, revealed ? `said ${pieceName(declared)}, was ${pieceName(revealed)}` : declared ? `declares ${pieceName(declared)}${side.card && !side.mine ? ` (${cardWords(side)})` : ""}` : undeclared(side)),
+            el("span", { class: "pile-label" }, revealed ? `said ${pieceName(declared)}, was ${pieceName(revealed)}` : declared ? `declares ${pieceName(declared)}${side.card && !side.mine ? ` (${cardWords(side)})`
+              : side.card && side.mine ? " (your card is face up to you only)" : ""}` : undeclared(side)),
             el("span", { class: "card-slot" }, revealed ? pieceFace(revealed) : declared || side.card ? pieceFace(side.card) : el("span", { class: "empty-pile" }, "—"))),
           defeatedRow(side)),
         el("div", { class: "flags" }, flags), known, seen],
@@ -96,7 +97,8 @@
       : `${names[r.called_by]} called a reveal: ${names[0]} had ${pieceName(r.revealed[0])}, ${names[1]} had ${pieceName(r.revealed[1])}`;
     const king = r.revealed && r.revealed.includes("K");
     const won = r.winner !== null && r.winner !== undefined ? `${names[r.winner]} won the round`
-      : king ? "a King was revealed, which ends the game" : "a tie";
+      : king ? "a King was revealed, which ends the game"
+        : "a tie: both cards stay on the table, and the next round (a tie-break) wins them too";
     return el("p", { class: "last-play" }, `${said}; ${call}; ${won}.`);
   }
 
@@ -131,8 +133,10 @@
   function windowText(ctx) {
     const o = ctx.obs;
     const d = o.declared || [];
-    const n = [0, 1].map((s) => CT.kit.seatName(ctx, s));
-    return `${n[0]} declared ${pieceName(d[0]) || "?"}, ${n[1]} declared ${pieceName(d[1]) || "?"}. Call a reveal if you think it is a bluff.`;
+    // "You" only where the sentence starts; "you" within it
+    const n = [0, 1].map((s) => (s === ctx.seat && !ctx.replay ? "you" : CT.kit.seatName(ctx, s)));
+    const first = n[0] === "you" ? "You" : n[0];
+    return `${first} declared ${pieceName(d[0]) || "?"}, ${n[1]} declared ${pieceName(d[1]) || "?"}. Call a reveal if you think it is a bluff.`;
   }
 
   // The engine's reason names the sides Black and White: say the table's names, "your" for you.
@@ -157,5 +161,5 @@
     return { headline, columns: ["Player", "Result", "Cards"], rows };
   }
 
-  CT.boards.contest = { render, describe, cardWords, windowText, resultWords, cardLog: false };
+  CT.boards.contest = { render, describe, cardWords, windowText, resultWords, lastRound, cardLog: false };
 })();
