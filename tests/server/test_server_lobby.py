@@ -6,6 +6,7 @@ the lobby calls the creator by the name they typed, shown as text.
 
 from __future__ import annotations
 
+import re
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,7 +22,7 @@ from ct_server_helpers import (
     hello,
     receive_until,
 )
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 CONTROLS = "input, select, button, textarea, a[href], summary"
@@ -219,3 +220,24 @@ def test_an_invited_person_names_themself_and_every_page_says_it_as_text(server,
     assert guest.locator("#board .seat-box.me b").first.inner_text() == "You (Bo <i>Li</i>)"
     creator.close()
     guest.close()
+
+
+def test_copying_a_friends_link_says_it_was_copied(server, browser):
+    # "copy" gave no sign that anything happened
+    page = browser.new_page(viewport=SIZES["phone"])
+    page.goto(server.base + "/")
+    form = page.locator("form[data-game=contest]")
+    form.locator("select[data-seat='1']").select_option("human")
+    form.get_by_role("button", name="Create table").click()
+    page.wait_for_selector("#created:not([hidden]) .invite")
+    button = page.locator("#invites .invite").nth(1).get_by_role("button")
+    assert button.inner_text() == "copy the link"
+    button.click()
+    # copied, or (where the page may not write the clipboard) the link selected to copy
+    expect(button).to_have_text(re.compile(r"^(copied ✓|selected: copy it)$"))
+    if button.inner_text().startswith("selected"):
+        selected = page.evaluate(
+            "() => String(window.getSelection()) || document.activeElement.value"
+        )
+        assert "/t/" in selected, selected
+    page.close()

@@ -132,6 +132,20 @@ function gameCard(game) {
   return form;
 }
 
+// The link to the clipboard, and the button says it was copied (it said nothing, so a
+// person could not tell whether it worked); where the clipboard is refused (a page not
+// served over https) the link is selected for copying by hand.
+async function copyLink(button, input, url) {
+  try {
+    await navigator.clipboard.writeText(url);
+    button.textContent = "copied ✓";
+  } catch (err) {
+    input.focus();
+    input.select();
+    button.textContent = "selected: copy it";
+  }
+}
+
 function showCreated(created) {
   const box = document.getElementById("invites");
   box.replaceChildren();
@@ -142,7 +156,7 @@ function showCreated(created) {
         el("a", { href: inv.url, class: "open-seat", "data-seat": inv.seat, target: i === 0 ? null : "_blank" },
           i === 0 ? "open my seat" : "open"),
         " ",
-        el("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(inv.url) }, "copy")),
+        el("button", { type: "button", onclick: (ev) => copyLink(ev.currentTarget, input, inv.url) }, i === 0 ? "copy" : "copy the link")),
       input));
   });
   // the creator was offered a name here: their own seat's page does not ask again
