@@ -125,6 +125,22 @@ def test_bots_pace_defaults_to_a_moment_with_a_person_and_none_without(server):
     assert r.status_code == 422
 
 
+def test_the_clock_to_answer_is_long_where_a_window_closes_once_all_answered(server):
+    # two newcomers lost Contest's 4 s reveal-call window while reading it; there the
+    # window closes as soon as both have answered, so a long clock costs nothing
+    games = {g["name"]: g for g in httpx.get(server.base + "/api/games").json()}
+    assert games["contest"]["answer_seconds"] == 20.0
+    assert games["chez"]["answer_seconds"] == games["chez-geek"]["answer_seconds"] == 4.0
+
+    def clock(game: str) -> float:
+        r = httpx.post(server.base + "/api/tables", json={"game": game})
+        assert r.status_code == 201, r.text
+        return float(r.json()["table"]["options"]["reaction_seconds"])
+
+    assert clock("contest") == 20.0
+    assert clock("chez") == 4.0
+
+
 def test_a_person_names_their_seat_from_their_link_and_every_page_is_told(tmp_path):
     with app_client(tmp_path / "names.db") as client:
         t = create_table(client, "contest", seats=[{"kind": "human"}, {"kind": "human"}])

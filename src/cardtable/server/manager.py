@@ -277,11 +277,25 @@ class TableManager:
         rt = self.live.get(table_id)
         return rt if rt is not None else await self._load(row)
 
+    def answer_seconds(self, game: str) -> float:
+        """A table's clock to answer a play when its creator sets none.
+
+        Where who can answer is public (``GameInfo.open_reactions``: Contest's calls), the
+        window closes as soon as every seat asked has answered, so it may be long; elsewhere
+        it lasts its whole clock whoever holds an answer, and is kept short.
+        """
+        s = self.settings
+        if game_info(game).open_reactions:
+            return s.default_open_reaction_seconds
+        return s.default_reaction_seconds
+
     def options_from(self, req: CreateTable, bot_only: bool = False) -> dict[str, Any]:
         """The table's clocks and pace; bots take a human moment when a person watches."""
         s = self.settings
         turn = s.default_turn_seconds if req.turn_seconds is None else req.turn_seconds
-        react = s.default_reaction_seconds if req.reaction_seconds is None else req.reaction_seconds
+        react = req.reaction_seconds
+        if react is None:
+            react = self.answer_seconds(req.game)
         if turn > s.max_turn_seconds or react > s.max_turn_seconds:
             raise SettingError(f"clocks are limited to {s.max_turn_seconds} seconds")
         pace = req.bot_delay

@@ -108,6 +108,8 @@ class GameSummary(BaseModel):
     bots: list[str]
     default_bot: str
     levels: list[dict[str, Any]] = []  # level, spec, note, measured rating
+    # the lobby's default clock to answer a play (``TableManager.answer_seconds``)
+    answer_seconds: float = 4.0
 
 
 @dataclass

@@ -49,6 +49,9 @@ class Settings:
     default_turn_seconds: float = 0.0
     # a reaction phase lasts its whole clock where who can answer is hidden: kept short
     default_reaction_seconds: float = 4.0
+    # where every seat asked can answer (Contest's calls) a window closes once all have
+    # answered, so a long clock costs nothing and gives a newcomer time to read
+    default_open_reaction_seconds: float = 20.0
     # how long a bot waits before its turn at a table with a person (bot-only tables: 0)
     default_bot_delay: float = 1.0
     max_turn_seconds: float = 3600.0

@@ -43,6 +43,7 @@ async def list_games(request: Request) -> list[GameSummary]:
                 bots=available_bots(game),
                 default_bot=default_bot(game),
                 levels=[level.as_dict() for level in levels_of(game)],
+                answer_seconds=manager.answer_seconds(name),
             )
         )
     return out

@@ -84,7 +84,8 @@ function gameCard(game) {
       s.help ? el("p", { class: "setting-help muted", id: helpId }, s.help) : null);
   });
   const turn = el("input", { type: "number", name: "turn_seconds", min: 0, value: 0 });
-  const react = el("input", { type: "number", name: "reaction_seconds", min: 0, step: "any", value: 4 });
+  // the game's own default: long where a window closes once everyone asked has answered
+  const react = el("input", { type: "number", name: "reaction_seconds", min: 0, step: "any", value: game.answer_seconds ?? 4 });
   const myName = el("input", { type: "text", name: "my_name", maxlength: 24, autocomplete: "nickname", placeholder: "Player 1", value: rememberedName() });
   const pace = el("select", { name: "pace" },
     el("option", { value: "natural" }, "natural (a moment to think)"),
