@@ -788,12 +788,16 @@ def test_chez_geek_says_what_an_announced_card_does_and_which_cards_a_guest_asks
             };
             const caption = (card, slack) => board.roomCard(ctx({}), { card, slack })
                 .querySelector(".room-slack").textContent;
+            const shop = (income, hand) => board.describe("shop", { catalogue,
+                obs: { prompt: {}, income, hand } });
+            const shopping = [shop(0, ["karaoke", "microwave-popcorn"]),
+                shop(5, ["karaoke", "microwave-popcorn"]), shop(0, ["karaoke"])];
             const captions = [caption("karaoke", 5), caption("mooch", -3), caption("mooch", 0)];
             const weighs = { bo: on(1, { owed_free_time: 1 }), me: on(0, { owed_income: 2 }),
                 none: on(0, {}) };
             return { win, karaoke: asked("karaoke"), plain: board.describe("discard karaoke",
                 ctx({ step: "discard" })), label: card.getAttribute("aria-label"), weighs,
-                captions };
+                captions, shopping };
         }"""
     )
     assert said["win"] == (
@@ -803,6 +807,12 @@ def test_chez_geek_says_what_an_announced_card_does_and_which_cards_a_guest_asks
     assert said["karaoke"] == "Discard Karaoke (Booze)", said
     assert said["plain"] == "Discard Karaoke", said
     assert said["label"].startswith("Karaoke: Activity · Booze, Music · cost 1"), said
+    # shopping is always offered; your own button says when nothing in hand is affordable
+    assert said["shopping"] == [
+        "Go Shopping (no Thing in your hand fits your Income)",
+        "Go Shopping",
+        "Go Shopping (no Thing in your hand fits your Income)",
+    ], said
     # a room card's Slack beside the printed one: rolled, or changed by its stay
     assert said["captions"] == ["Slack 5 (rolled)", "Slack −3 now", "Slack 0"], said
     # a Whenever that stays on a seat for turns, and what it owes at its next roll

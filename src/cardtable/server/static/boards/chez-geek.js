@@ -33,7 +33,14 @@
       case "done": return prompt.step === "call-people" ? "Done calling People"
         : prompt.step === "free-time" ? "End Free Time" : prompt.step === "discard" ? "Done discarding" : "Done";
       case "pass": return prompt.step === "person-cost" ? "Refuse (lose 1 Free Time)" : "Pass";
-      case "shop": return "Go Shopping";
+      case "shop": {
+        // always offered (whether you can afford a Thing is not for others to learn), so
+        // your own button says when none in your hand fits this turn's Income
+        const o = (ctx && ctx.obs) || {};
+        const cat = ctx && ctx.catalogue;
+        const things = cat && o.hand ? o.hand.map((slug) => cat.cards[slug]).filter((d) => d && d.kind === "Thing") : null;
+        return things && !things.some((d) => (d.cost || 0) <= o.income) ? "Go Shopping (no Thing in your hand fits your Income)" : "Go Shopping";
+      }
       case "checkout": return "Check out";
       case "dismiss": return `Dismiss ${them}`;
       case "send": return `Send ${them} to ${where(ctx, w[1])} room`;
