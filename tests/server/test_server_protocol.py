@@ -38,6 +38,21 @@ def snapshot(client, table_id):
     return (rt.move, len(stored_moves(client, table_id)), json.dumps(rt.state.observation(0)))
 
 
+def person_and_two_bots(client):
+    """A three-player Chai Tea Jazz table: a person at seat 0, two easy bots."""
+    easy = {"kind": "bot", "bot": "easy"}
+    return create_table(client, "chai-tea-jazz", players=3, seats=[{"kind": "human"}, easy, easy])
+
+
+def first_turn(ws, token):
+    """Seat 0's first update with something to decide (after the deal and any bot)."""
+    hello(ws, token)
+    up = first_update(ws)
+    while not up["view"]["legal"]:
+        up = receive_until(ws, "update")
+    return up
+
+
 def send(ws, **msg):
     ws.send_text(json.dumps(msg))
     return ws.receive_json()
@@ -654,17 +669,9 @@ def test_a_bad_name_is_refused_and_makes_no_table(client, name):
 def test_each_bot_move_is_shown_as_it_is_made(client):
     # a person's move, then two bots' turns: the person sees their own move at once and
     # then every bot's move in its own update, not all of them at the person's next turn
-    t = create_table(
-        client,
-        "chai-tea-jazz",
-        players=3,
-        seats=[{"kind": "human"}, {"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "easy"}],
-    )
+    t = person_and_two_bots(client)
     with client.websocket_connect(f"/ws/tables/{t['table']['id']}") as ws:
-        hello(ws, t["invites"][0]["token"])
-        up = first_update(ws)
-        while not up["view"]["legal"]:  # the deal, and any bot before seat 0
-            up = receive_until(ws, "update")
+        up = first_turn(ws, t["invites"][0]["token"])
         mine = up["move"]
         ws.send_text(
             json.dumps({"type": "move", "id": "m1", "move": mine, "action": up["view"]["legal"][0]})
@@ -697,17 +704,9 @@ def test_a_driver_error_is_told_and_the_table_tries_again(client, monkeypatch):
         return await real(self)
 
     monkeypatch.setattr(TableRuntime, "_step", flaky)
-    t = create_table(
-        client,
-        "chai-tea-jazz",
-        players=3,
-        seats=[{"kind": "human"}, {"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "easy"}],
-    )
+    t = person_and_two_bots(client)
     with client.websocket_connect(f"/ws/tables/{t['table']['id']}") as ws:
-        hello(ws, t["invites"][0]["token"])
-        up = first_update(ws)
-        while not up["view"]["legal"]:
-            up = receive_until(ws, "update")
+        up = first_turn(ws, t["invites"][0]["token"])
         failures["left"] = 1  # the step after the person's move fails once
         move = {"type": "move", "id": "m1", "move": up["move"], "action": up["view"]["legal"][0]}
         ws.send_text(json.dumps(move))
