@@ -553,8 +553,9 @@ def test_a_nope_of_your_own_standing_play_is_not_the_main_button(server, browser
                     quiet: buttons.filter((b) => b.classList.contains("secondary"))
                         .map((b) => b.dataset.action) };
             };
+            const pick = (legal) => board.describe("pick", { legal });
             return { mine: answers(0, 0), mineNoped: answers(0, 1), mineBack: answers(0, 2),
-                theirs: answers(1, 0) };
+                theirs: answers(1, 0), risky: pick(["5D", "JK", "pick"]), safe: pick(["pick"]) };
         }"""
     )
     assert got["mine"]["order"] == ["pass", "nope AC"], got
@@ -575,6 +576,9 @@ def test_a_nope_of_your_own_standing_play_is_not_the_main_button(server, browser
     # another's play: the nope is the main answer, as before
     assert got["theirs"]["order"] == ["nope AC", "pass"], got
     assert got["theirs"]["quiet"] == ["pass"], got
+    # picking up beside a playable card rolls for the Plague: the button says so
+    assert got["risky"] == "Pick up a card (you could play one: you risk the Plague)", got
+    assert got["safe"] == "Pick up a card", got
     page.close()
 
 

@@ -16,7 +16,11 @@
     if (action.includes("+")) { const l = action.split("+"); return `Play ${glyphs(l)} (${cards.glyph(l[l.length - 1])} on top)`; }
     if (cards.parse(action)) return `Play ${cards.name(action)}`;
     switch (w[0]) {
-      case "pick": return "Pick up a card";
+      case "pick":
+        // picking up while a card of the hand could be played rolls for the Plague: said
+        // on the button (a newcomer picked up beside a playable Joker and caught it)
+        return ((ctx && ctx.legal) || []).some((a) => cards.parse(a))
+          ? "Pick up a card (you could play one: you risk the Plague)" : "Pick up a card";
       case "end": return "End my turn";
       case "pass": return "Pass";
       case "accept": return "Accept the Joker stack";
