@@ -899,6 +899,8 @@ def test_a_cards_ways_to_be_played_open_in_view(server, browser):
     # on a phone, tapping Pizza Guy opened its ways to be played under a tall hand, below
     # the screen, so the tap seemed to do nothing
     page = seat_page(server, browser, "chez-geek", PHONE)
+    # on the person's own decision, when no bot's move can redraw the board meanwhile
+    page.wait_for_function("() => my.msg && my.msg.view.legal.length > 0", timeout=STEP_MS)
     page.evaluate(
         """() => {
             const view = my.msg.view;
