@@ -6,6 +6,7 @@ fixture of this folder's conftest).
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
@@ -27,6 +28,19 @@ def client(database):
 
 def two_humans(client, game="contest", **kw):
     return create_table(client, game, seats=[{"kind": "human"}, {"kind": "human"}], **kw)
+
+
+@contextlib.contextmanager
+def both_seats(client, t):
+    """Both people's sockets at a two-person table, each past its hello."""
+    tid = t["table"]["id"]
+    with (
+        client.websocket_connect(f"/ws/tables/{tid}") as a,
+        client.websocket_connect(f"/ws/tables/{tid}") as b,
+    ):
+        hello(a, t["invites"][0]["token"])
+        hello(b, t["invites"][1]["token"])
+        yield a, b
 
 
 def first_update(ws):
@@ -354,13 +368,7 @@ def test_contest_calls_ask_both_people_at_once(client):
     an answer is held (``answered``) and shown, with its ack, once the phase closes."""
     t = two_humans(client, reaction_seconds=30)
     tid = t["table"]["id"]
-    toks = [inv["token"] for inv in t["invites"]]
-    with (
-        client.websocket_connect(f"/ws/tables/{tid}") as a,
-        client.websocket_connect(f"/ws/tables/{tid}") as b,
-    ):
-        hello(a, toks[0])
-        hello(b, toks[1])
+    with both_seats(client, t) as (a, b):
         socks = (a, b)
         ups = [first_update(a), first_update(b)]
         # both declare; then the call phase opens
@@ -727,12 +735,7 @@ def test_a_rematch_is_told_to_the_other_people_at_the_table(client):
     t = two_humans(client, settings={"max_rounds": 1}, reaction_seconds=0.3)
     tid = t["table"]["id"]
     tokens = [i["token"] for i in t["invites"]]
-    with (
-        client.websocket_connect(f"/ws/tables/{tid}") as a,
-        client.websocket_connect(f"/ws/tables/{tid}") as b,
-    ):
-        hello(a, tokens[0])
-        hello(b, tokens[1])
+    with both_seats(client, t) as (a, b):
         ups = [first_update(a), first_update(b)]
         socks = [a, b]
         for _ in range(40):  # one round: both declare, the calls, the end
