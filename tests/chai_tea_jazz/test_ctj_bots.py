@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 from cardtable.bots.base import RandomBot
 from cardtable.bots.registry import available_bots, make_bot
+from cardtable.games.chai_tea_jazz import actions as act
 from cardtable.games.chai_tea_jazz.ai.heuristic import HeuristicBot
 from cardtable.games.chai_tea_jazz.game import ChaiTeaJazzGame
 from cardtable.sim.match import play_match
@@ -35,3 +38,30 @@ def test_heuristic_bot_plays_every_player_count() -> None:
         bots = [HeuristicBot(game, s, s) for s in range(players)]
         state = play_match(game, bots, seed=3)
         assert state.is_terminal()
+
+
+def test_a_pick_is_the_first_of_the_best_ranked_picks_at_every_player_count() -> None:
+    """The pick is found in one pass (a search's widening asks it at every picking node):
+    whenever the bot picks, it must pick what ``ranked_picks`` puts first."""
+    checked = 0
+    for players in (2, 3, 4, 6):
+        game = ChaiTeaJazzGame(players)
+        for seed in range(6):
+            state = game.new_initial_state(seed=seed)
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(state.sample_chance())
+                    continue
+                legal = state.legal_actions()
+                seat = state.current_player()
+                assert isinstance(seat, int)
+                if not isinstance(legal[0], act.PlayCard) and act.ACCEPT not in legal:
+                    bot = HeuristicBot(game, seat, seed)
+                    obs = state.observation(seat)
+                    chosen = bot.act(obs, legal)
+                    if isinstance(chosen, act.Pick):
+                        assert chosen == bot.ranked_picks(obs, legal)[0][1]
+                        checked += 1
+                state.apply_action(legal[rng.randrange(len(legal))])
+    assert checked >= 20, checked

@@ -43,7 +43,7 @@ from typing import Any, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
-from cardtable.bots.base import Bot, game_bot
+from cardtable.bots.base import Bot, game_bot, game_bot_class
 from cardtable.bots.inference import sample_weighted
 from cardtable.bots.infoset import InformationSet, SearchingBot, decide
 from cardtable.bots.infoset import InformationSetRequired as InformationSetRequired
@@ -310,6 +310,14 @@ class ISMCTSBot(SearchingBot):
         model = self.inference
         self._inference_model = model if model in game.bots else None
         self._widen_policy = "heuristic" if "heuristic" in game.bots else None
+        # the policy bots' classes looked up once: finding a class by its module path
+        # (``game_bot``) cost about 13 µs, at every widened node and every rollout
+        self._widen_class = (
+            game_bot_class(self._widen_policy, game) if self._widen_policy is not None else None
+        )
+        self._policy_class = (
+            game_bot_class(self._policy_name, game) if self._policy_name is not None else None
+        )
         self.last_iterations = 0
         if self.iterations < 1:
             raise SettingError("ismcts needs at least 1 iteration")
@@ -462,8 +470,9 @@ class ISMCTSBot(SearchingBot):
             return
         order = list(legal)
         shuffle(rng, order)
-        if self._widen_policy is not None:
-            bot = game_bot(self._widen_policy, self.game, player, rng.getrandbits(32))
+        make = self._widen_class
+        if make is not None:
+            bot = make(self.game, player, rng.getrandbits(32))
             preferred = decide(bot, det, player)
             order.remove(preferred)
             order.insert(0, preferred)
@@ -526,11 +535,12 @@ class ISMCTSBot(SearchingBot):
                 det.apply_action(decide(bots[player], det, player))
 
     def _rollout_bots(self, rng: random.Random) -> list[Bot] | None:
-        if self.rollout == "random" or self._policy_name is None:
+        make = self._policy_class
+        if self.rollout == "random" or make is None:
             return None
         game = self.game
         seed = rng.getrandbits(32)
-        return [game_bot(self._policy_name, game, s, seed + s) for s in range(game.num_players)]
+        return [make(game, s, seed + s) for s in range(game.num_players)]
 
 
 @mypyc_attr(native_class=False)  # bots are subclassed by users and tests

@@ -85,7 +85,11 @@ class HeuristicBot(Bot[Observation]):
         return tuple(value), is_trump
 
     def ranked_picks(self, obs: Observation, legal: Sequence[Action]) -> list[tuple[float, Action]]:
-        """Every legal pick with its estimate, best first (equals in the order of ``legal``).
+        """Every legal pick with its estimate, best first (equals in the order of ``legal``)."""
+        return sorted(self.scored_picks(obs, legal), key=lambda pair: -pair[0])  # stable
+
+    def scored_picks(self, obs: Observation, legal: Sequence[Action]) -> list[tuple[float, Action]]:
+        """Every legal pick with its estimate, in the order of ``legal``.
 
         The estimate is the points the hand would capture, less the bid, with the
         Joker row held back while other rows are open, mirrored for Avoidance rows,
@@ -96,25 +100,38 @@ class HeuristicBot(Bot[Observation]):
         picks = [a for a in legal if isinstance(a, act.Pick)]
         share = game.deck_points / game.num_sides
         open_rows = {a.row for a in picks}
+        several = len(open_rows) > 1
+        facts = [(row.is_joker and several, row.avoid, row.value) for row in game.rows]
         scored: list[tuple[float, Action]] = []
+        # one estimate per contract, not per pick: the picks repeat each contract at every
+        # Bet Debt step, and a search's widening asks this about a hundred picks at a time
+        estimates: dict[int, float] = {}
         for a in picks:
-            est = self._estimate(hand, a.play) - a.debt
-            row = game.rows[a.row]
-            if row.is_joker and len(open_rows) > 1:
+            play = a.play
+            known = estimates.get(id(play))  # the play is held by ``picks`` meanwhile
+            if known is None:
+                known = estimates[id(play)] = self._estimate(hand, play)
+            est = known - a.debt
+            held_back, avoid, value = facts[a.row]
+            if held_back:
                 est -= JOKER_ROW_PENALTY
-            if row.avoid:
+            if avoid:
                 est = share * 2 - est
-            est += row.value  # a small lean toward the valuable rows
+            est += value  # a small lean toward the valuable rows
             scored.append((est, a))
-        return sorted(scored, key=lambda pair: -pair[0])  # stable: equals keep their order
+        return scored
 
     def _pick(self, obs: Observation, legal: Sequence[Action]) -> Action:
         game = self.game
         share = game.deck_points / game.num_sides
-        ranked = self.ranked_picks(obs, legal)
-        best: tuple[float, Action] | None = ranked[0] if ranked else None
         if act.ACCEPT in legal:
             return act.ACCEPT if obs["bidding"]["offer"] >= 10 else act.PASS
+        # the first of the best, as ``ranked_picks`` would rank it, without sorting them all
+        # (a search's widening asks this at every new picking node)
+        best: tuple[float, Action] | None = None
+        for pair in self.scored_picks(obs, legal):
+            if best is None or pair[0] > best[0]:
+                best = pair
         if best is None:
             return act.PASS
         if act.PASS not in legal:
