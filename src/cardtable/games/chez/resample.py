@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from cardtable.engine.draws import below, pair, shuffle
-from cardtable.engine.game import check_seat
+from cardtable.engine.game import Action, check_seat
 from cardtable.games.chez import actions as act
 from cardtable.games.chez.cards import NAME
 from cardtable.games.chez.core import ChezCore
@@ -35,7 +35,9 @@ from cardtable.games.chez.piles import Seg
 
 StateT = TypeVar("StateT", bound=ChezCore)
 
-TABLES = (act.DRAW, act.TAKE, act.GIVE)
+# a static tuple of the outcome tables (a module name that is not ``Final`` is a dictionary
+# lookup on every use), typed so that an outcome is found by two native indexings
+TABLES: Final[tuple[tuple[Action, ...], ...]] = (act.DRAW, act.TAKE, act.GIVE)
 TRIES = 20
 
 
@@ -68,21 +70,28 @@ def resample_state(state: StateT, seat: int, rng: random.Random) -> StateT:
     check_seat(state, seat)
     bit = 1 << seat
     groups: dict[int, list[int]] = {}
-    live = _live_ids(state)
-    for cid in live:
-        if not state.known[cid] & bit:
-            groups.setdefault(state.pool[cid], []).append(cid)
+    known = state.known
+    pool_of = state.pool
+    for cid in _live_ids(state):
+        if not known[cid] & bit:
+            group = groups.get(pool_of[cid])
+            if group is None:
+                groups[pool_of[cid]] = [cid]
+            else:
+                group.append(cid)
     free = [g for g in groups.values() if len(g) > 1]
     constraints = _walk(state.constraints)
-    kind = list(state.kind)
+    dealt = state.kind
+    kind = list(dealt)
     if free:
         for _ in range(TRIES):
-            trial = list(state.kind)
+            trial = list(dealt)
             for group in free:
                 pool = [trial[c] for c in group]
                 shuffle(rng, pool)
-                for cid, k in zip(group, pool, strict=True):
-                    trial[cid] = k
+                # by index, not ``zip``: compiled, a ``zip`` is a generic iterator of tuples
+                for i in range(len(group)):
+                    trial[group[i]] = pool[i]
             if _consistent(trial, constraints):
                 kind = trial
                 break
@@ -108,9 +117,13 @@ def resample_state(state: StateT, seat: int, rng: random.Random) -> StateT:
     other = state.clone()
     other.kind = tuple(kind)
     other.pile = [Seg.shuffled(s.ids, other.kind) if s.random else s for s in other.pile]
-    other.rewrite_outcomes(
-        (index, TABLES[table][kind[cid]]) for index, cid, table in _walk(state.tags)
-    )
+    # the tags typed, so that each unpacks natively (an ``Any`` tuple unpacks through the
+    # generic iterator protocol, item by item), and the outcomes handed over as a list
+    tags: list[tuple[int, int, int]] = _walk(state.tags)
+    outcomes: list[tuple[int, Action]] = []
+    for index, cid, table in tags:
+        outcomes.append((index, TABLES[table][kind[cid]]))
+    other.rewrite_outcomes(outcomes)
     if state.deal is not None:
         other.deal = _rewrite_deal(state, kind)
     other.reseed(rng)
