@@ -958,3 +958,55 @@ def test_contest_says_you_in_the_middle_of_a_sentence_and_what_a_tie_does(server
         "a tie: both cards stay on the table, and the next round (a tie-break) wins them too."
     ), said
     page.close()
+
+
+def test_your_decision_is_brought_into_view_on_a_short_screen(server, browser):
+    # at 1280×800 a newcomer's Chez Geek hand was below the screen, with the one card
+    # that could pay an unwanted guest under a lone "Refuse" button; the screen here is
+    # shorter than the board, so the decision starts below it
+    page = seat_page(server, browser, "chez-geek", {"width": 1280, "height": 500})
+    mine = "#board .mine button.choice:enabled, #board .mine button.card-btn.playable:enabled"
+    page.wait_for_selector(mine, timeout=STEP_MS)
+    seen = page.evaluate(
+        """() => {
+            const box = document.querySelector("#board .mine").getBoundingClientRect();
+            return { top: box.top, bottom: box.bottom, height: window.innerHeight,
+                scrolled: window.scrollY,
+                board: document.querySelector("#board").getBoundingClientRect().height };
+        }"""
+    )
+    assert seen["board"] > seen["height"], seen  # the board does not fit: the case at hand
+    # the whole of it in view (sub-pixel rounding aside)
+    assert seen["scrolled"] > 0 and seen["top"] >= 0 and seen["bottom"] <= seen["height"] + 2, seen
+    page.close()
+
+
+def test_chez_geek_names_whose_income_it_shows_and_has_no_suits_to_colour(server, browser):
+    # "Income 0 · Free Time 0" in the centre read as the newcomer's own, and was 0 until
+    # the rolls were done; a four-colour switch sat over cards that have no suits
+    page = seat_page(server, browser, "chez-geek", DESKTOP)
+    said = page.evaluate(
+        """() => {
+            const board = CT.boards["chez-geek"];
+            const obs = JSON.parse(JSON.stringify(my.msg.view.observation));
+            const centre = (turn, phase) => {
+                const o = { ...obs, turn, phase, income: 2, free_time: 1 };
+                const ctx = { ...context(), obs: o, legal: [], canAct: false };
+                return [...board.render(ctx, CT.kit).querySelectorAll(".centre p")]
+                    .map((p) => p.textContent).find((t) => t.includes("Income"));
+            };
+            const me = document.querySelector("#board .seat-box.me .seat-head").textContent;
+            return { mine: centre(0, "free-time"), theirs: centre(1, "free-time"),
+                rolling: centre(1, "roll"), me,
+                four: document.getElementById("four-colour").closest("label").hidden };
+        }"""
+    )
+    assert said["mine"].startswith("Your Income 2 · Free Time 1 left this turn"), said
+    assert said["theirs"].endswith("'s Income 2 · Free Time 1 left this turn · Game 1 of 1"), said
+    assert said["rolling"].endswith("'s Income and Free Time: set after the rolls · Game 1 of 1")
+    assert "person" not in said["me"], said
+    assert said["four"] is True, said
+    page.close()
+    page = seat_page(server, browser, "chez", DESKTOP)
+    assert page.evaluate("document.getElementById('four-colour').closest('label').hidden") is False
+    page.close()

@@ -11,6 +11,7 @@ from typing import Final
 
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez_geek.actions import Chance
+from cardtable.games.chez_geek.cards import K_ACTIVITY, K_THING, CardDef
 from cardtable.games.chez_geek.core import ChezGeekCore
 from cardtable.games.chez_geek.steps import (
     D_CALLS,
@@ -22,6 +23,7 @@ from cardtable.games.chez_geek.steps import (
     D_SHOP,
     D_WINDOW,
 )
+from cardtable.games.chez_geek.zones import allowed
 
 # what ``_parse`` says of text that is no action at all
 NOTATION: Final = (
@@ -44,12 +46,66 @@ def why_illegal(st: ChezGeekCore, action: Action) -> str:
         return "chance outcomes are not chosen by players"
     wanted = {
         D_WINDOW: "pass or play a Whenever that answers the announced play",
-        D_CALLS: "call a Person in hand (call CARD SEAT), play a Whenever, or done",
-        D_FREE: "shop, do an Activity you can afford, play a Whenever, or done",
+        D_CALLS: "call a Person in hand (call CARD SEAT), play a Whenever, "
+        "or be done calling People (done)",
+        D_FREE: "shop, do an Activity you can afford, play a Whenever, or end Free Time (done)",
         D_SHOP: "buy a Thing the Income left covers, or checkout",
         D_SEND: "send the Person to a room it may enter (send SEAT) or dismiss",
         D_COST: "discard a card the unwanted Person asks for",
-        D_DISCARD: "discard down to five (never below one), or done",
+        D_DISCARD: "discard down to five (never below one), or be done discarding (done)",
         D_PICK: "pick a Job",
     }.get(top.kind, "act")
     return f"{who} must {wanted}"
+
+
+def card_reason(st: ChezGeekCore, seat: int, card: CardDef) -> str | None:
+    """Why this card of the seat's own hand cannot be played at its decision, when the
+    card is the reason: its price, what it needs in the room, its Job, or the phase its
+    kind belongs to; ``None`` where only the step's own words fit.
+
+    A greyed card said only what the step allows ("must shop, do an Activity you can
+    afford…"), so a newcomer could not tell a Smoke Break that needs a Smoke card in
+    the room from one that costs too much. Read from the same checks as the legal
+    actions (``zones.can_do``), for the deciding seat's own cards only.
+    """
+    top = st.stack[-1] if st.stack else None
+    if top is None or st.cp != seat:
+        return None
+    step = top.kind
+    name = card.name
+    if step is D_FREE:
+        if card.kind is K_ACTIVITY:
+            if st.ft <= 0:
+                return f"no Free Time is left this turn for {name}"
+            if not allowed(st, seat, card):
+                return f"your Job may not do {name}"
+            if card.cost > st.income:
+                return f"{name} costs {card.cost} Income and you have {st.income} this turn"
+            req = card.requires
+            room = st.rooms[seat]
+            defs = st.defs
+            if req.invited_person and not any(defs[c[0]].invited for c in room):
+                return f"{name} needs an invited Person in your room"
+            for tag in req.tags_in_room:
+                if not any(tag in defs[c[0]].tags for c in room):
+                    return f"{name} needs a {tag} card in your room"
+            if req.jobs and st.jobdefs[st.job_of[seat]].name not in req.jobs:
+                return f"only a {' or '.join(req.jobs)} may do {name}"
+            return None
+        if card.kind is K_THING:
+            if st.ft <= 0:
+                return "no Free Time is left this turn for a Shopping trip"
+            return f"{name} is bought on a Shopping trip: choose Go Shopping first"
+        if card.is_person:
+            return f"{name} comes into play in the Call People phase, before Free Time"
+        return None
+    if step is D_CALLS and (card.kind is K_ACTIVITY or card.kind is K_THING):
+        return f"{name} waits for Free Time, once you are done calling People"
+    if step is D_SHOP:
+        if card.kind is not K_THING:
+            return "only Things are bought on a Shopping trip"
+        if not allowed(st, seat, card):
+            return f"your Job may not buy {name}"
+        if card.cost > st.income:
+            return f"{name} costs {card.cost} and you have {st.income} Income left"
+    return None

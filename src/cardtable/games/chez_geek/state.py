@@ -23,7 +23,7 @@ from cardtable.games.chez_geek import flow, notation, people, plays, view
 from cardtable.games.chez_geek import resample as resampling
 from cardtable.games.chez_geek.actions import Chance
 from cardtable.games.chez_geek.core import CHANCE, TERMINAL, ChezGeekCore, ChezGeekTables
-from cardtable.games.chez_geek.explain import NOTATION, why_illegal
+from cardtable.games.chez_geek.explain import NOTATION, card_reason, why_illegal
 from cardtable.games.chez_geek.steps import (
     Announced,
     DealJob,
@@ -214,9 +214,16 @@ class ChezGeekState(ChezGeekCore):
         if self.current_player() != seat:
             return {}
         wanted = self.why_illegal(Action())
-        return hand_reasons(
+        reasons = hand_reasons(
             self.as_state(), seat, self.observation(seat)["hand"], f"not now: {wanted}"
         )
+        by_slug = {d.slug: d for d in self.defs}
+        for slug in reasons:
+            card = by_slug.get(slug)
+            said = card_reason(self, seat, card) if card is not None else None
+            if said is not None:
+                reasons[slug] = said
+        return reasons
 
     def cards(self) -> Counter[str]:
         return resampling.cards(self)

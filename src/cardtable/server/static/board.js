@@ -52,7 +52,8 @@ CT.kit = (() => {
     const turn = ctx.toAct === s;
     // a bot's table name already says "(bot, level)": the badge is not repeated
     const named = kind.kind === "bot" && /\bbot\b/.test(ctx.names[s] || "");
-    const who = kind.kind === "bot" ? (named ? "" : `bot (${kind.bot})`) : "person";
+    // your own seat is not badged "person": "You (Tester) person" read as a stray word
+    const who = kind.kind === "bot" ? (named ? "" : `bot (${kind.bot})`) : s === ctx.seat ? "" : "person";
     const label = `${fullName(ctx, s)}${tag ? ", " + tag : ""}${who ? ", " + who : ""}${count !== null ? `, ${count} card${count === 1 ? "" : "s"}` : ""}${turn ? ", to play" : ""}`;
     return el("section", { class: `seat-box${turn ? " turn" : ""}${s === ctx.seat ? " me" : ""}`, "data-seat": s, "aria-label": label },
       el("div", { class: "seat-head" },
@@ -98,6 +99,7 @@ CT.kit = (() => {
       .replace(/\btheir original hand\b/g, "your original hand")
       .replace(/^(?:10|[2-9AKQJ])[CDHS] cannot go onto (.+?) \((black|red)\): onto black play lower or equal, onto red higher or equal$/,
         (_, onto, colour) => `onto the ${onto}, a ${colour} card, play ${colour === "black" ? "lower or equal" : "higher or equal"}`)
+      .replace(/ \(done\)/g, "")  // Chez Geek's notation word, after the button's own words
       .replace(/,? or done$/, ", or choose Done")
       .replace(/\bor checkout$/, "or check out")
       .replace(/; /g, ": ")
@@ -298,6 +300,16 @@ CT.drawBoard = function drawBoard(root, ctx) {
   const before = CT.motion.measure(root);
   root.replaceChildren(...[banner, board.render(ctx, kit)].filter(Boolean));
   CT.motion.play(root, before);
+  // your decision is made under your seat (its buttons and your hand), which on a screen
+  // too short for the whole board was below it: a newcomer at 1280×800 saw Chez Geek's
+  // "Refuse" alone, the card that could pay hidden under it. Brought into view once per
+  // decision, as it opens (a window's answers are in the banner at the top instead)
+  const mine = root.querySelector(".mine");
+  if (mine && ctx.canAct && !ctx.reaction && ctx.ui && ctx.ui.shownDecision !== ctx.move) {
+    ctx.ui.shownDecision = ctx.move;
+    const box = mine.getBoundingClientRect();
+    if (mine.scrollIntoView && (box.bottom > window.innerHeight || box.top < 0)) mine.scrollIntoView({ block: "nearest" });
+  }
   // a card's ways to be played open under the hand, which on a phone with a tall hand
   // (Chez Geek's text cards) is below the screen: brought into view once, as it opens
   const pick = root.querySelector(".picker");

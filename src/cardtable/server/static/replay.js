@@ -90,6 +90,8 @@ async function init() {
   for (const s of data.seats || []) replay.kinds[s.seat] = { kind: s.kind, bot: s.bot };
   $("title").textContent = `Replay of ${data.title || data.game}, table ${data.table}`;
   document.title = `cardtable — replay of ${data.title || data.game}`;
+  // four-colour suits mean something only where the cards have suits
+  $("four-colour").closest("label").hidden = !(CT.boards[data.game] && CT.boards[data.game].cardLog);
   $("download").href = `/api/tables/${encodeURIComponent(tableId)}/record?download=1`;
   $("slider").max = replay.total - 1;
   (data.names || data.seat_names).forEach((name, s) => $("seat").append(el("option", { value: s }, name)));

@@ -234,6 +234,8 @@ function onMessage(msg) {
       my.game = msg.game.name;
       my.catalogue = msg.catalogue || null;
       $("title").textContent = msg.game.title;
+      // four-colour suits mean something only where the cards have suits
+      $("four-colour").closest("label").hidden = !(CT.boards[my.game] && CT.boards[my.game].cardLog);
       CT.help.load(my.game).then((data) => { my.help = data; draw(); });
       showWho(msg.table);
       document.title = `cardtable — ${msg.game.title}`;

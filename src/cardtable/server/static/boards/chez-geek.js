@@ -151,7 +151,7 @@
     if (ctx.seat === null) others.unshift(box(order[0]));
     const centre = [
       el("p", { class: "centre-title" }, ctx.over ? "Game over" : `${kit.possessive(ctx, o.turn)} turn — ${o.phase.replace(/-/g, " ")}`),
-      el("p", {}, ctx.over ? `Game ${o.match.game} of ${o.match.games}` : `Income ${o.income} · Free Time ${o.free_time} · Game ${o.match.game} of ${o.match.games}`),
+      el("p", {}, ctx.over ? `Game ${o.match.game} of ${o.match.games}` : `${budget(ctx, o, kit)} · Game ${o.match.game} of ${o.match.games}`),
       el("div", { class: "piles" }, kit.pile("Deck", o.draw_pile),
         el("div", { class: "pile" }, el("span", { class: "pile-card" }, o.discard.length ? cards.textCard(o.discard[o.discard.length - 1], ctx.catalogue) : el("span", { class: "empty-pile" }, "empty")),
           el("span", { class: "pile-label" }, `Discard (${o.discard.length})`))),
@@ -167,6 +167,16 @@
       kit.hand(ctx, sortByKind(ctx, o.hand || []), { face: (slug) => cards.textCard(slug, ctx.catalogue), describe, nameOf: (slug) => cardName(ctx, slug), sort: false }),
     ];
     return kit.layout(ctx, others, centre, mine);
+  }
+
+  // The turn player's Income and Free Time for this turn, named as theirs: the bare
+  // "Income 0 · Free Time 0" read as your own Job's, and during the rolls it was not
+  // set yet (a newcomer with Income 3 saw 0 right after rolling for Free Time)
+  function budget(ctx, o, kit) {
+    const whose = kit.possessive(ctx, o.turn);
+    const before = ["setup", "draw", "roll"].includes(o.phase);
+    return before ? `${whose} Income and Free Time: set after the rolls`
+      : `${whose} Income ${o.income} · Free Time ${o.free_time} left this turn`;
   }
 
   // What a decision that is not a turn's ordinary step asks of the seat deciding it.

@@ -1,0 +1,71 @@
+"""A greyed card says why it cannot be played, in the card's own terms.
+
+A newcomer saw every dimmed card of a hand explained by the step's words alone
+("must shop, do an Activity you can afford, play a Whenever, or done"), and could
+not tell a Smoke Break that needs a Smoke card in the room from one that costs
+too much. These check the seat's own reasons along seeded games.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cardtable.engine.registry import load_game
+
+
+def _decisions(seeds: range):
+    """Every decision of seeded random 4-player games, with its seat and legal actions."""
+    game = load_game("chez-geek")
+    for seed in seeds:
+        state = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance())
+                continue
+            seat = state.current_player()
+            legal = state.legal_actions()
+            yield state, seat, [str(a) for a in legal]
+            state.apply_action(legal[rng.randrange(len(legal))])
+
+
+def test_every_activity_and_thing_out_of_reach_in_free_time_says_why() -> None:
+    checked = 0
+    for state, seat, legal in _decisions(range(12)):
+        obs = state.observation(seat)
+        if obs["prompt"]["step"] != "free-time":
+            continue
+        kinds = {d.slug: d for d in state.defs}
+        reasons = state.unplayable_reasons(seat)
+        for slug in obs["hand"]:
+            card = kinds[slug]
+            if card.kind.name == "ACTIVITY" and f"do {slug}" not in legal:
+                assert not reasons[slug].startswith("not now"), (slug, reasons[slug])
+                assert card.name in reasons[slug] or "Free Time" in reasons[slug]
+                checked += 1
+            if card.kind.name == "THING":
+                assert "Shopping trip" in reasons[slug], reasons[slug]
+    assert checked >= 30, checked
+
+
+def test_an_activity_that_needs_a_card_in_the_room_names_it() -> None:
+    for state, seat, legal in _decisions(range(40)):
+        obs = state.observation(seat)
+        if obs["prompt"]["step"] != "free-time" or "smoke-break" not in obs["hand"]:
+            continue
+        room = [entry["card"] for entry in obs["players"][seat]["room"]]
+        smokes = [c for c in room if "Smoke" in next(d for d in state.defs if d.slug == c).tags]
+        if smokes or obs["free_time"] <= 0 or "do smoke-break" in legal:
+            continue
+        reason = state.unplayable_reasons(seat)["smoke-break"]
+        assert reason == "Smoke Break needs a Smoke card in your room"
+        return
+    raise AssertionError("no free-time decision with a Smoke Break and no Smoke in the room")
+
+
+def test_a_card_out_of_reach_says_nothing_of_the_others_hands() -> None:
+    """Reasons are the deciding seat's alone: asked for another seat, there are none."""
+    for state, seat, _legal in _decisions(range(2)):
+        for other in range(state.game.num_players):
+            if other != seat:
+                assert state.unplayable_reasons(other) == {}
