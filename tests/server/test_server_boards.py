@@ -996,8 +996,15 @@ def test_chez_geek_names_whose_income_it_shows_and_has_no_suits_to_colour(server
                     .map((p) => p.textContent).find((t) => t.includes("Income"));
             };
             const me = document.querySelector("#board .seat-box.me .seat-head").textContent;
+            // a Shopping basket, and a bot's Whenever waiting to take effect
+            const o = { ...obs, turn: 0, phase: "free-time",
+                prompt: { step: "shopping", seat: 0, cart: ["game-console"] },
+                stack: [{ by: 1, play: "Whenever", cards: ["bouncer"], cancelled: false }] };
+            const drawn = board.render({ ...context(), obs: o, legal: [], canAct: false }, CT.kit);
             return { mine: centre(0, "free-time"), theirs: centre(1, "free-time"),
                 rolling: centre(1, "roll"), me,
+                basket: drawn.querySelector(".basket").textContent,
+                stack: drawn.querySelector(".stack li").textContent,
                 four: document.getElementById("four-colour").closest("label").hidden };
         }"""
     )
@@ -1005,6 +1012,9 @@ def test_chez_geek_names_whose_income_it_shows_and_has_no_suits_to_colour(server
     assert said["theirs"].endswith("'s Income 2 · Free Time 1 left this turn · Game 1 of 1"), said
     assert said["rolling"].endswith("'s Income and Free Time: set after the rolls · Game 1 of 1")
     assert "person" not in said["me"], said
+    assert said["basket"] == "Your Shopping basket: Game Console (to the room at checkout)", said
+    bouncer = "Move a Person (never a Cat) from any room to another room it may enter"
+    assert said["stack"].endswith(f": Whenever Bouncer ({bouncer})"), said
     assert said["four"] is True, said
     page.close()
     page = seat_page(server, browser, "chez", DESKTOP)

@@ -12,6 +12,12 @@
     return d ? d.name : String(slug);
   }
 
+  // a card's name with what it does, from the deck's own text
+  function withText(ctx, slug) {
+    const d = ctx && ctx.catalogue && ctx.catalogue.cards[slug];
+    return d && d.text ? `${d.name} (${d.text.replace(/\.$/, "")})` : cardName(ctx, slug);
+  }
+
   function jobName(ctx, slug) {
     const d = ctx && ctx.catalogue && ctx.catalogue.jobs[slug];
     return d ? d.name : String(slug);
@@ -126,8 +132,9 @@
 
   function stackView(ctx, o) {
     if (!o.stack || !o.stack.length) return null;
+    // with what each card does: a bot's Bouncer took effect with only its name said
     return el("ul", { class: "stack", "aria-label": "Plays waiting to take effect" },
-      o.stack.map((it) => el("li", {}, `${CT.kit.seatName(ctx, it.by)}: ${it.play} ${it.cards.map((c) => cardName(ctx, c)).join(", ")}${it.cancelled ? " (cancelled)" : ""}`)));
+      o.stack.map((it) => el("li", {}, `${CT.kit.seatName(ctx, it.by)}: ${it.play} ${it.cards.map((c) => withText(ctx, c)).join(", ")}${it.cancelled ? " (cancelled)" : ""}`)));
   }
 
   function rolls(o) {
@@ -156,6 +163,7 @@
         el("div", { class: "pile" }, el("span", { class: "pile-card" }, o.discard.length ? cards.textCard(o.discard[o.discard.length - 1], ctx.catalogue) : el("span", { class: "empty-pile" }, "empty")),
           el("span", { class: "pile-label" }, `Discard (${o.discard.length})`))),
       stackView(ctx, o),
+      basket(ctx, o),
       rolls(o),
       stepNote(ctx, o),
     ];
@@ -177,6 +185,18 @@
     const before = ["setup", "draw", "roll"].includes(o.phase);
     return before ? `${whose} Income and Free Time: set after the rolls`
       : `${whose} Income ${o.income} · Free Time ${o.free_time} left this turn`;
+  }
+
+  // The Things bought on this Shopping trip: they leave the hand at once and reach the
+  // room at checkout, and a newcomer saw a bought Game Console vanish in between
+  function basket(ctx, o) {
+    const p = o.prompt || {};
+    if (p.step !== "shopping") return null;
+    const cart = (p.cart || []).map((slug) => cardName(ctx, slug));
+    const whose = CT.kit.possessive(ctx, p.seat);
+    return el("p", { class: "basket" }, cart.length
+      ? `${whose} Shopping basket: ${cart.join(", ")} (to the room at checkout)`
+      : `${whose} Shopping basket is empty.`);
   }
 
   // What a decision that is not a turn's ordinary step asks of the seat deciding it.
@@ -206,10 +226,7 @@
     if (!a) return "A Whenever may answer now.";
     // what the announced card does, from the deck's own text: "Get a Life" alone said
     // nothing to a newcomer with a few seconds to answer
-    const said = a.cards.map((c) => {
-      const d = ctx.catalogue && ctx.catalogue.cards[c];
-      return d && d.text ? `${d.name} (${d.text.replace(/\.$/, "")})` : cardName(ctx, c);
-    });
+    const said = a.cards.map((c) => withText(ctx, c));
     return `${CT.kit.seatName(ctx, a.by)} announces ${/^[AEIOU]/.test(a.play) ? "an" : "a"} ${a.play}: ${said.join(", ")}. Play a Whenever, or pass.`;
   }
 
