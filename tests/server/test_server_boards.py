@@ -1020,3 +1020,34 @@ def test_chez_geek_names_whose_income_it_shows_and_has_no_suits_to_colour(server
     page = seat_page(server, browser, "chez", DESKTOP)
     assert page.evaluate("document.getElementById('four-colour').closest('label').hidden") is False
     page.close()
+
+
+def test_chez_names_its_combos_and_quiets_the_risky_pick_up(server, browser):
+    # "Play J♥ + Q♠ + K♠" did not say it was a Royal Court, and the biggest button on a
+    # hand with a playable card was "Pick up a card (… you risk the Plague)"
+    page = seat_page(server, browser, "chez", PHONE)
+    said = page.evaluate(
+        """() => {
+            const board = CT.boards.chez;
+            const names = ["JH+QS+KS", "2C+3D+4H+5S", "QH+KH", "6H+6D", "7C+7S", "3H+4H+5H+6H+7H",
+                "7C+8D+9H"].map((a) => board.describe(a, null));
+            const obs = JSON.parse(JSON.stringify(my.msg.view.observation));
+            const quiet = (legal) => {
+                const ctx = { ...context(), obs, legal, canAct: true, reaction: false };
+                const pick = board.render(ctx, CT.kit).querySelector('button[data-action="pick"]');
+                return pick ? pick.classList.contains("secondary") : null;
+            };
+            return { names, playable: quiet(["pick", "5H"]), none: quiet(["pick"]) };
+        }"""
+    )
+    assert said["names"] == [
+        "Royal Court: play J♥ + Q♠ + K♠ (K♠ on top)",
+        "Revolution: play 2♣ + 3♦ + 4♥ + 5♠ (5♠ on top)",
+        "King-Queen: play Q♥ + K♥ (K♥ on top)",
+        "Two Red Sixes: play 6♥ + 6♦ (6♦ on top)",
+        "Doubles: play 7♣ + 7♠ (7♠ on top)",
+        "True Transformation: play 3♥ + 4♥ + 5♥ + 6♥ + 7♥ (7♥ on top)",
+        "Play 7♣ + 8♦ + 9♥ (9♥ on top)",
+    ], said
+    assert said["playable"] is True and said["none"] is False, said
+    page.close()

@@ -190,11 +190,13 @@ CT.kit = (() => {
   }
 
   // Choices that are not cards, as buttons in words.
-  function choices(ctx, actions, describe, title = null) {
+  // ``quiet(action)``: a board's own secondary choices, drawn as pass is (Chez's pick-up
+  // while a card could be played: the biggest button was the risky one)
+  function choices(ctx, actions, describe, title = null, quiet = null) {
     if (!actions.length || ctx.reaction) return null;  // a window's choices are in its banner
     return el("div", { class: "choices", role: "group", "aria-label": title || "Your choices" },
       title ? el("span", { class: "choices-title" }, title) : null,
-      actions.map((a) => choiceButton(ctx, a, describe(a, ctx), a === "pass" ? "secondary" : "")));
+      actions.map((a) => choiceButton(ctx, a, describe(a, ctx), a === "pass" || (quiet && quiet(a)) ? "secondary" : "")));
   }
 
   // A reaction window: what is answered, the countdown and named buttons.

@@ -9,11 +9,35 @@
   const glyphs = (list) => list.map(cards.glyph).join(" + ");
   const VALUE_WORDS = { A: "Ace", J: "Jack", Q: "Queen", K: "King" };
 
+  // A combo's name, for its button: "Play J♥ + Q♠ + K♠" did not say it was a Royal
+  // Court. The engine decides what is legal; this only names the shapes the rules name.
+  const VALUE = { A: 1, J: 11, Q: 12, K: 13 };
+  function comboName(codes) {
+    const parsed = codes.map(cards.parse);
+    if (parsed.some((c) => !c || c.joker)) return null;
+    const values = parsed.map((c) => VALUE[c.rank] || Number(c.rank)).sort((a, b) => a - b);
+    const suits = new Set(parsed.map((c) => c.suit));
+    const is = (...want) => values.length === want.length && want.every((v, i) => values[i] === v);
+    if (values.every((v) => v === values[0])) {
+      if (values.length === 2 && values[0] === 6 && !suits.has("C") && !suits.has("S") && suits.size === 2) return "Two Red Sixes";
+      return ["Doubles", "Triples", "Quadruples"][values.length - 2] || null;
+    }
+    if (is(2, 3, 4, 5)) return "Revolution";
+    if (is(11, 12, 13)) return "Royal Court";
+    if (is(12, 13) && suits.size === 1) return "King-Queen";
+    if (values.length === 5 && suits.size === 1 && values.every((v, i) => v === values[0] + i)) return "True Transformation";
+    return null;
+  }
+
   function describe(action, ctx) {
     const w = action.split(" ");
     const seatWord = (t) => (ctx ? CT.kit.seatName(ctx, Number(t.slice(1))) : t);
     // the order of a combo is its own choice: its last card ends on top of the pile
-    if (action.includes("+")) { const l = action.split("+"); return `Play ${glyphs(l)} (${cards.glyph(l[l.length - 1])} on top)`; }
+    if (action.includes("+")) {
+      const l = action.split("+");
+      const name = comboName(l);
+      return `${name ? `${name}: play` : "Play"} ${glyphs(l)} (${cards.glyph(l[l.length - 1])} on top)`;
+    }
     if (cards.parse(action)) return `Play ${cards.name(action)}`;
     switch (w[0]) {
       case "pick":
@@ -175,7 +199,7 @@
     const mine = ctx.seat === null ? [] : [
       box(me),
       autoEnd(ctx),
-      el("div", { class: "choices-row" }, kit.choices(ctx, rest, describe), betButton, comboToggle),
+      el("div", { class: "choices-row" }, kit.choices(ctx, rest, describe, null, (a) => a === "pick" && ctx.legal.some((x) => cards.parse(x))), betButton, comboToggle),
       comboBar(ctx),
       kit.hand(ctx, o.hand || [], { face: cards.french, describe, preferAlone: true, multi: (c) => inCombo.has(c) && (combining || !alone.has(c)) }),
     ];
