@@ -1037,7 +1037,10 @@ def test_chez_names_its_combos_and_quiets_the_risky_pick_up(server, browser):
                 const pick = board.render(ctx, CT.kit).querySelector('button[data-action="pick"]');
                 return pick ? pick.classList.contains("secondary") : null;
             };
-            return { names, playable: quiet(["pick", "5H"]), none: quiet(["pick"]) };
+            const plague = ["P1 rolls a 6 on a d6 for the plague.",
+                "P1 rolls a 1 on a d6 for the plague.",
+                "P1 rolls a 4 on a d6 for the 6."].map((l) => board.logWords(l));
+            return { names, plague, playable: quiet(["pick", "5H"]), none: quiet(["pick"]) };
         }"""
     )
     assert said["names"] == [
@@ -1050,4 +1053,10 @@ def test_chez_names_its_combos_and_quiets_the_risky_pick_up(server, browser):
         "Play 7♣ + 8♦ + 9♥ (9♥ on top)",
     ], said
     assert said["playable"] is True and said["none"] is False, said
+    # the Plague's first die says what it meant
+    assert said["plague"] == [
+        "P1 rolls a 6 on a d6 for the plague: safe (only a 1 goes on to the Plague dice).",
+        "P1 rolls a 1 on a d6 for the plague: a 1, so a d8 and a d12 decide.",
+        "P1 rolls a 4 on a d6 for the 6.",
+    ], said
     page.close()

@@ -45,7 +45,9 @@ function choiceWords(c) {
 }
 
 function settingInput(s) {
-  if (s.choices) {
+  // a yes-or-no setting is a checkbox: a newcomer met bare "true"/"false" menus
+  const yesNo = s.choices && s.choices.every((c) => typeof c === "boolean");
+  if (s.choices && !yesNo) {
     return el("select", { name: s.name, "data-setting": s.name },
       s.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === s.default }, choiceWords(c))));
   }

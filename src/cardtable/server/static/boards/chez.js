@@ -386,6 +386,10 @@
   // The public log is in words; a place line ("P1 emptied their hand: 1st place.",
   // "P2 died of the Plague and is out: 4th place.") is noted for the seat badges.
   function logWords(line) {
+    // the Plague's first die, and what it meant: a newcomer read "rolls a 6 on a d6 for
+    // the plague" and could not tell whether 6 was good (the rulebook: only a 1 goes on)
+    const plague = /^(.+ rolls an? (\d+) on a d6 for the plague)\.$/.exec(line);
+    if (plague) return `${plague[1]}: ${plague[2] === "1" ? "a 1, so a d8 and a d12 decide" : "safe (only a 1 goes on to the Plague dice)"}.`;
     const nope = /^P(\d+) nopes with (.+?) \(the (\d+)(?:st|nd|rd|th) nope in the chain\)\.$/.exec(line);
     if (nope) lastNope = { seat: Number(nope[1]), ace: nope[2], count: Number(nope[3]) };
     const done = /^\S+ (.+?)(?: and is out)?: (\d+)(?:st|nd|rd|th) place\.$/.exec(line);
