@@ -162,3 +162,26 @@ def test_four_jokers_roll_d20_plus_d10_in_two_deck_games():
     passes(state)
     do(state, "accept")
     assert state.observation(1)["prompt"]["dice"] == [20, 10]
+
+
+def test_the_public_log_says_what_a_king_a_ten_and_an_emptied_hand_did_without_the_cards():
+    # a newcomer read "Bo gave you 2C" beside two cards gone, and a bot's hand shrink and
+    # grow with no line for it: the moves are public, the cards only their holders'
+    state = deal(["KH KS 5C 8D", "2C"], top="9H", draw="2D")
+    do(state, "KH+KS", "target P1")
+    passes(state)
+    do(state, "take 2D", "give 5C", "give 8D")
+    assert "P0's King takes 2 cards from P1, who gets as many back." in state.public_log()
+    state = deal(["10H 5C 6C", "2C 3C 4C"], top="9H", draw="2D 3D")
+    do(state, "10H")
+    passes(state)
+    assert "P0's 10 puts their 2 cards under the draw pile; they draw as many." in (
+        state.public_log()
+    )
+    state = deal(["6H", "2C 3C"], top="5H", draw="2D 3D 4D 5D 6D 7D")
+    do(state, "6H")
+    passes(state)
+    log = state.public_log()
+    assert "P0 may not finish on a special card and picks up a card." in log
+    for line in log[1:]:
+        assert not any(card in line for card in ("2C", "3C", "2D", "5C", "8D")), line

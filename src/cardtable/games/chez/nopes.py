@@ -118,4 +118,5 @@ def window_act(state: ChezCore, step: WindowStep, action: Action) -> None:
     if ace != ACE_OF_SPADES:
         state.stack.append(WindowStep(play, q, False))
     if not state.hands[q]:
+        state._log("no_finish", q)
         state.stack.append(DrawStep(q, 1))

@@ -135,6 +135,7 @@ class ChezPlays(ChezView):
                 stack.append(TargetStep(pend))
         special = ptype is not NORMAL or len(kinds) > 1
         if special and not self.hands[p] and (rule is None or rule.pickup_if_emptied):
+            self._log("no_finish", p)
             stack.append(DrawStep(p, 1))
 
     def _note_canonical(self, seat: int, taken: tuple[int, ...]) -> None:

@@ -119,6 +119,7 @@ def recycle(state: ChezCore, seat: int) -> None:
     state.pile.append(Seg.shuffled(hand, state.kind))
     state.pile_size += len(hand)
     state.hands[seat] = []
+    state._log("recycle", seat, len(hand))
     state.stack.append(DrawStep(seat, len(hand)))
 
 
@@ -126,6 +127,8 @@ def king(state: ChezCore, play: Pending, copies: int) -> None:
     target = play.target
     if target < 0 or not state.active[target] or state._absorb(target):
         return
+    # public: who takes from whom, and how many (which cards only the two of them see)
+    state._log("king", play.seat, target, copies)
     stack = state.stack
     stack.append(GiveStep(play))
     stack.append(TakeStep(play, copies))

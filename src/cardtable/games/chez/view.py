@@ -315,6 +315,14 @@ def describe_event(ev: tuple[Any, ...]) -> str:
         return f"P{ev[1]} shows their hand: {' '.join(_names(ev[2]))}."
     if what == "revolution_fails":
         return f"P{ev[1]}'s Revolution fails."
+    if what == "king":
+        taken = "a card" if ev[3] == 1 else f"{ev[3]} cards"
+        return f"P{ev[1]}'s King takes {taken} from P{ev[2]}, who gets as many back."
+    if what == "recycle":
+        cards = "their card" if ev[2] == 1 else f"their {ev[2]} cards"
+        return f"P{ev[1]}'s 10 puts {cards} under the draw pile; they draw as many."
+    if what == "no_finish":
+        return f"P{ev[1]} may not finish on a special card and picks up a card."
     if what == "swap":
         return f"P{ev[1]} and P{ev[2]} exchange hands."
     if what == "reshuffle":

@@ -43,6 +43,7 @@ def resolve(state: ChezCore, play: Pending) -> None:
         return
     state.stack.append(FxStep(FX_SIX, play))
     if not state.hands[p]:
+        state._log("no_finish", p)
         state.stack.append(DrawStep(p, 1))
 
 
@@ -50,6 +51,7 @@ def noped(state: ChezCore, play: Pending) -> None:
     """Only a *winning* Two Red Sixes may leave the hand empty."""
     p = play.seat
     if state.active[p] and not state.hands[p]:
+        state._log("no_finish", p)
         state.stack.append(DrawStep(p, 1))
 
 
