@@ -44,7 +44,7 @@ def test_every_activity_and_thing_out_of_reach_in_free_time_says_why() -> None:
                 assert card.name in reasons[slug] or "Free Time" in reasons[slug]
                 checked += 1
             if card.kind.name == "THING":
-                assert "Shopping trip" in reasons[slug], reasons[slug]
+                assert "Shopping trip" in reasons[slug] or " costs " in reasons[slug], reasons[slug]
     assert checked >= 30, checked
 
 
@@ -69,3 +69,35 @@ def test_a_card_out_of_reach_says_nothing_of_the_others_hands() -> None:
         for other in range(state.game.num_players):
             if other != seat:
                 assert state.unplayable_reasons(other) == {}
+
+
+def test_a_whenever_out_of_reach_says_why_not_that_you_may_play_a_whenever() -> None:
+    # "Cockblock cannot be played. You must call a Person in hand, play a Whenever, or be
+    # done calling People" contradicted itself on four cards of a newcomer's hand
+    checked = 0
+    for state, seat, legal in _decisions(range(12)):
+        kinds = {d.slug: d for d in state.defs}
+        reasons = state.unplayable_reasons(seat)
+        for slug in state.observation(seat)["hand"]:
+            if kinds[slug].kind.name != "WHENEVER" or any(slug in a for a in legal):
+                continue
+            assert "play a Whenever" not in reasons[slug], reasons[slug]
+            assert reasons[slug].startswith((kinds[slug].name, "your Job")), reasons[slug]
+            checked += 1
+    assert checked >= 30, checked
+
+
+def test_a_thing_beyond_the_income_says_its_price() -> None:
+    for state, seat, _legal in _decisions(range(20)):
+        obs = state.observation(seat)
+        if obs["prompt"]["step"] != "free-time" or obs["free_time"] <= 0:
+            continue
+        for slug in obs["hand"]:
+            card = next(d for d in state.defs if d.slug == slug)
+            if card.kind.name == "THING" and card.cost > obs["income"]:
+                reason = state.unplayable_reasons(seat)[slug]
+                assert reason == (
+                    f"{card.name} costs {card.cost} and you have {obs['income']} Income this turn"
+                )
+                return
+    raise AssertionError("no Free Time with a Thing beyond the Income")

@@ -1060,3 +1060,28 @@ def test_chez_names_its_combos_and_quiets_the_risky_pick_up(server, browser):
         "P1 rolls a 4 on a d6 for the 6.",
     ], said
     page.close()
+
+
+def test_alike_choices_are_numbered_and_an_empty_checkout_says_it_spends_the_trip(server, browser):
+    # a Spilled Drink on either of two Microwave Popcorns was two identical buttons; an
+    # empty basket's "Check out" spent a Free Time unannounced; "Pet · Cat, Pet"
+    page = seat_page(server, browser, "chez-geek", PHONE)
+    said = page.evaluate(
+        """() => {
+            const board = CT.boards["chez-geek"];
+            const ctx = (prompt) => ({ seat: 0, names: ["Ada", "Bo"], catalogue: my.catalogue,
+                obs: { prompt } });
+            return {
+                numbered: CT.kit.numbered(["Play A", "Play B", "Play A"]),
+                empty: board.describe("checkout", ctx({ step: "shopping", seat: 0, cart: [] })),
+                full: board.describe("checkout",
+                    ctx({ step: "shopping", seat: 0, cart: ["game-console"] })),
+                cat: CT.cards.textCard("cat", my.catalogue).getAttribute("aria-label"),
+            };
+        }"""
+    )
+    assert said["numbered"] == ["Play A (1 of 2)", "Play B", "Play A (2 of 2)"], said
+    assert said["empty"] == "Check out with nothing (the trip is spent)", said
+    assert said["full"] == "Check out", said
+    assert said["cat"].startswith("Cat: Pet · Cat · Slack 2"), said  # not "Cat, Pet"
+    page.close()

@@ -130,7 +130,7 @@ def test_the_clock_to_answer_is_long_where_a_window_closes_once_all_answered(ser
     # window closes as soon as both have answered, so a long clock costs nothing
     games = {g["name"]: g for g in httpx.get(server.base + "/api/games").json()}
     assert games["contest"]["answer_seconds"] == 20.0
-    assert games["chez"]["answer_seconds"] == games["chez-geek"]["answer_seconds"] == 4.0
+    assert games["chez"]["answer_seconds"] == games["chez-geek"]["answer_seconds"] == 6.0
 
     def clock(game: str) -> float:
         r = httpx.post(server.base + "/api/tables", json={"game": game})
@@ -138,7 +138,7 @@ def test_the_clock_to_answer_is_long_where_a_window_closes_once_all_answered(ser
         return float(r.json()["table"]["options"]["reaction_seconds"])
 
     assert clock("contest") == 20.0
-    assert clock("chez") == 4.0
+    assert clock("chez") == 6.0
 
 
 def test_a_person_names_their_seat_from_their_link_and_every_page_is_told(tmp_path):

@@ -109,7 +109,7 @@ class GameSummary(BaseModel):
     default_bot: str
     levels: list[dict[str, Any]] = []  # level, spec, note, measured rating
     # the lobby's default clock to answer a play (``TableManager.answer_seconds``)
-    answer_seconds: float = 4.0
+    answer_seconds: float = 6.0
 
 
 @dataclass

@@ -47,8 +47,9 @@ class Settings:
     ws_max_size: int = 65536
     # defaults for new tables (each table may choose its own)
     default_turn_seconds: float = 0.0
-    # a reaction phase lasts its whole clock where who can answer is hidden: kept short
-    default_reaction_seconds: float = 4.0
+    # a reaction phase lasts its whole clock where who can answer is hidden: kept short,
+    # but long enough to read the play and tap (four newcomers lost a 4 s one)
+    default_reaction_seconds: float = 6.0
     # where every seat asked can answer (Contest's calls) a window closes once all have
     # answered, so a long clock costs nothing and gives a newcomer time to read
     default_open_reaction_seconds: float = 20.0

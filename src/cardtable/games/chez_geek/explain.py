@@ -11,7 +11,8 @@ from typing import Final
 
 from cardtable.engine.game import Action, Marker
 from cardtable.games.chez_geek.actions import Chance
-from cardtable.games.chez_geek.cards import K_ACTIVITY, K_THING, CardDef
+from cardtable.games.chez_geek.cards import K_ACTIVITY, K_THING, K_WHENEVER, CardDef
+from cardtable.games.chez_geek.codes import WHEN_OWN_FREE_TIME, WHEN_OWN_TURN
 from cardtable.games.chez_geek.core import ChezGeekCore
 from cardtable.games.chez_geek.steps import (
     D_CALLS,
@@ -22,6 +23,7 @@ from cardtable.games.chez_geek.steps import (
     D_SEND,
     D_SHOP,
     D_WINDOW,
+    StepKind,
 )
 from cardtable.games.chez_geek.zones import allowed
 
@@ -73,6 +75,8 @@ def card_reason(st: ChezGeekCore, seat: int, card: CardDef) -> str | None:
         return None
     step = top.kind
     name = card.name
+    if card.kind is K_WHENEVER:
+        return _whenever_reason(st, seat, card, step)
     if step is D_FREE:
         if card.kind is K_ACTIVITY:
             if st.ft <= 0:
@@ -95,6 +99,8 @@ def card_reason(st: ChezGeekCore, seat: int, card: CardDef) -> str | None:
         if card.kind is K_THING:
             if st.ft <= 0:
                 return "no Free Time is left this turn for a Shopping trip"
+            if card.cost > st.income:
+                return f"{name} costs {card.cost} and you have {st.income} Income this turn"
             return f"{name} is bought on a Shopping trip: choose Go Shopping first"
         if card.is_person:
             return f"{name} comes into play in the Call People phase, before Free Time"
@@ -109,3 +115,24 @@ def card_reason(st: ChezGeekCore, seat: int, card: CardDef) -> str | None:
         if card.cost > st.income:
             return f"{name} costs {card.cost} and you have {st.income} Income left"
     return None
+
+
+def _whenever_reason(st: ChezGeekCore, seat: int, card: CardDef, step: StepKind) -> str:
+    """A Whenever out of reach: it answers plays, waits for its owner's turn or Free Time,
+    the Job forbids it, or it has nothing to act on now. "Cannot be played: you must
+    … play a Whenever" contradicted itself on four cards of one newcomer's hand."""
+    name = card.name
+    if not allowed(st, seat, card):
+        return f"your Job may not play {name}"
+    if card.cancel is not None:
+        return (
+            f"{name} answers another player's play: you are asked when one it can cancel"
+            " is announced"
+        )
+    when = st.game.when_code[card.index]
+    own_turn = seat == st.turn and step is not D_WINDOW
+    if when == WHEN_OWN_TURN and not own_turn:
+        return f"{name} is played on your own turn"
+    if when == WHEN_OWN_FREE_TIME and not (own_turn and step is D_FREE):
+        return f"{name} is played in your own Free Time"
+    return f"{name} has nothing to act on now"

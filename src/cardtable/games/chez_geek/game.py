@@ -37,7 +37,7 @@ class ChezGeekGame(ChezGeekTables):
             Setting(
                 "deck",
                 [],
-                "deck files (TOML) to play with; empty: the open deck",
+                "deck files (TOML) to play with; none chosen: the game's own open deck",
                 kind=list,
                 item_kind=str,
                 max_items=16,
@@ -112,11 +112,10 @@ class ChezGeekGame(ChezGeekTables):
     # that was the expert level before the rollout bots
     review_spec: ClassVar[str | None] = "ismcts(iterations=3000, max_actions=150000)"
     bot_level_notes: ClassVar[dict[str, str]] = {
-        "hard": "the rule-of-thumb player, playing for card flow and defence: instant",
+        "hard": "plays by rules of thumb, keeping good cards coming and guarding its room: instant",
         "expert": (
-            "the hard player, checked by playing each choice out on re-dealt hands "
-            "(at 3 and 5 players: retuned for the count, instant): "
-            "up to about a second a move"
+            "the hard player, trying each choice out on guesses of the hidden hands "
+            "before it moves: up to about a second a move"
         ),
     }
     observation_schema: ClassVar[Any] = ChezGeekObservation

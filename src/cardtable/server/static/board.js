@@ -181,8 +181,22 @@ CT.kit = (() => {
     const p = ctx.ui.picker;
     return el("div", { class: "picker", role: "group", "aria-label": p.title },
       el("span", { class: "picker-title" }, p.title, ": "),
-      p.options.map((a) => choiceButton(ctx, a, p.label ? p.label(a) : describe(a, ctx))),
+      numbered(p.options.map((a) => (p.label ? p.label(a) : describe(a, ctx))))
+        .map((label, i) => choiceButton(ctx, p.options[i], label)),
       el("button", { type: "button", class: "cancel", onclick: () => { ctx.ui.picker = null; ctx.rerender(); } }, "Cancel"));
+  }
+
+  // Labels told apart where two ways read alike (a Spilled Drink on either of a player's
+  // two Microwave Popcorns was two identical buttons): "… (1 of 2)", "… (2 of 2)"
+  function numbered(labels) {
+    const total = new Map();
+    for (const l of labels) total.set(l, (total.get(l) || 0) + 1);
+    const seen = new Map();
+    return labels.map((l) => {
+      if (total.get(l) < 2) return l;
+      seen.set(l, (seen.get(l) || 0) + 1);
+      return `${l} (${seen.get(l)} of ${total.get(l)})`;
+    });
   }
 
   function choiceButton(ctx, action, label, cls = "") {
@@ -248,7 +262,7 @@ CT.kit = (() => {
         el("td", {}, Number.isInteger(r.ret) ? (r.ret > 0 ? `+${r.ret}` : String(r.ret)) : "")))));
   }
 
-  return { tokens, optionsFor, seatName, fullName, possessive, seatBox, layout, hand, choices, choiceButton, banner, logLine, faceRow, pile, standings, hint, fan };
+  return { tokens, optionsFor, seatName, fullName, possessive, seatBox, layout, hand, choices, choiceButton, numbered, banner, logLine, faceRow, pile, standings, hint, fan };
 })();
 
 // A window's answers as buttons. One card with many ways to answer (a Bouncer that
@@ -267,7 +281,9 @@ function answerButtons(ctx, board, kit) {
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(a);
   }
-  const button = (a) => kit.choiceButton(ctx, a, board.describe(a, ctx), quiet(a, ctx) ? "secondary" : "");
+  // alike labels numbered over the whole list (two Popcorns a Spilled Drink may hit)
+  const labels = new Map(kit.numbered(ordered.map((a) => board.describe(a, ctx))).map((l, i) => [ordered[i], l]));
+  const button = (a) => kit.choiceButton(ctx, a, labels.get(a), quiet(a, ctx) ? "secondary" : "");
   const open = ctx.ui.answerGroup && ctx.ui.answerGroup.move === ctx.move ? groups.get(ctx.ui.answerGroup.key) : null;
   if (open) {
     return [...open.map(button),

@@ -123,7 +123,9 @@ CT.cards = (() => {
     const d = (catalogue && catalogue.cards && catalogue.cards[slug]) || { name: slug, kind: "", text: "" };
     // the tags too (Food, Booze, Music…): an unwanted guest asks for a Food or Booze
     // card, and a newcomer could not tell that Karaoke is one
-    const tags = d.tags && d.tags.length ? d.tags.join(", ") : null;
+    // a tag that only repeats the kind ("Pet · Cat, Pet") is left out
+    const own = (d.tags || []).filter((t) => t !== d.kind);
+    const tags = own.length ? own.join(", ") : null;
     const figures = [d.kind, tags, d.cost ? `cost ${d.cost}` : null, d.slack !== null && d.slack !== undefined ? `Slack ${d.slack}` : null]
       .filter(Boolean).join(" · ");
     // drawn with no break inside a figure ("Slack 1d6-2" on one line on a narrow card)

@@ -87,7 +87,7 @@ function gameCard(game) {
   });
   const turn = el("input", { type: "number", name: "turn_seconds", min: 0, value: 0 });
   // the game's own default: long where a window closes once everyone asked has answered
-  const react = el("input", { type: "number", name: "reaction_seconds", min: 0, step: "any", value: game.answer_seconds ?? 4 });
+  const react = el("input", { type: "number", name: "reaction_seconds", min: 0, step: "any", value: game.answer_seconds ?? 6 });
   const myName = el("input", { type: "text", name: "my_name", maxlength: 24, autocomplete: "nickname", placeholder: "Player 1", value: rememberedName() });
   const pace = el("select", { name: "pace" },
     el("option", { value: "natural" }, "natural (a moment to think)"),

@@ -28,6 +28,14 @@
     return word === "Your" ? "your" : word;
   }
 
+  // Whether no Thing in the hand fits this turn's Income (a Shopping trip would be spent)
+  function nothingFits(ctx) {
+    const o = (ctx && ctx.obs) || {};
+    const cat = ctx && ctx.catalogue;
+    const things = cat && o.hand ? o.hand.map((slug) => cat.cards[slug]).filter((d) => d && d.kind === "Thing") : null;
+    return Boolean(things) && !things.some((d) => (d.cost || 0) <= o.income);
+  }
+
   // "play bouncer 0:party-animal>1" -> "Play Bouncer on your Party Animal, to P1's room"
   function describe(action, ctx) {
     const w = action.split(" ");
@@ -39,15 +47,13 @@
       case "done": return prompt.step === "call-people" ? "Done calling People"
         : prompt.step === "free-time" ? "End Free Time" : prompt.step === "discard" ? "Done discarding" : "Done";
       case "pass": return prompt.step === "person-cost" ? "Refuse (lose 1 Free Time)" : "Pass";
-      case "shop": {
+      case "shop":
         // always offered (whether you can afford a Thing is not for others to learn), so
         // your own button says when none in your hand fits this turn's Income
-        const o = (ctx && ctx.obs) || {};
-        const cat = ctx && ctx.catalogue;
-        const things = cat && o.hand ? o.hand.map((slug) => cat.cards[slug]).filter((d) => d && d.kind === "Thing") : null;
-        return things && !things.some((d) => (d.cost || 0) <= o.income) ? "Go Shopping (no Thing in your hand fits your Income)" : "Go Shopping";
-      }
-      case "checkout": return "Check out";
+        return nothingFits(ctx) ? "Go Shopping (no Thing in your hand fits your Income)" : "Go Shopping";
+      case "checkout":
+        // an empty basket still spends the trip's Free Time: said before it is pressed
+        return prompt.step === "shopping" && !(prompt.cart || []).length ? "Check out with nothing (the trip is spent)" : "Check out";
       case "dismiss": return `Dismiss ${them}`;
       case "send": return `Send ${them} to ${where(ctx, w[1])} room`;
       case "call": return `Call ${name(w[1])} to ${where(ctx, w[2])} room`;
@@ -171,7 +177,8 @@
     const rest = ctx.legal.filter((a) => !cardActs.has(a.split(" ")[0]));
     const mine = ctx.seat === null ? [] : [
       box(me),
-      kit.choices(ctx, rest, describe),
+      // a Shopping trip that could buy nothing is not the main button
+      kit.choices(ctx, rest, describe, null, (a) => a === "shop" && nothingFits(ctx)),
       kit.hand(ctx, sortByKind(ctx, o.hand || []), { face: (slug) => cards.textCard(slug, ctx.catalogue), describe, nameOf: (slug) => cardName(ctx, slug), sort: false }),
     ];
     return kit.layout(ctx, others, centre, mine);
