@@ -101,3 +101,18 @@ def test_a_thing_beyond_the_income_says_its_price() -> None:
                 )
                 return
     raise AssertionError("no Free Time with a Thing beyond the Income")
+
+
+def test_a_whenever_that_takes_a_card_from_a_room_says_so_in_the_public_log() -> None:
+    # "Cleo's Spring Cleaning takes effect." and a newcomer's Nookie on the Couch was gone,
+    # six Slack with it, with no line to say so
+    for state, _seat, _legal in _decisions(range(60)):
+        log = state.public_log()
+        for i, line in enumerate(log[:-1]):
+            if line.endswith("'s Spring Cleaning takes effect.") or line.endswith(
+                "'s Borrowed for Good takes effect."
+            ):
+                follows = log[i + 1]
+                assert " leaves " in follows or " moves from " in follows, log[i : i + 2]
+                return
+    raise AssertionError("no Spring Cleaning or Borrowed for Good in 60 seeded games")

@@ -85,6 +85,8 @@ def whenever_plays(
 
 def apply_effects(st: ChezGeekCore, play: Announced, t: int, card: CardDef) -> None:
     """A Whenever resolves: each effect in turn; then it goes to the discards or the table."""
+    # said first, then what it did (a card leaving a room, moving to another)
+    st.log("resolves", play.seat, t, play.target)
     continuing = False
     effects = st.game.effects
     for e in card.effects:
@@ -92,4 +94,3 @@ def apply_effects(st: ChezGeekCore, play: Announced, t: int, card: CardDef) -> N
             continuing = True
     if not continuing:
         st.discard.append(t)
-    st.log("resolves", play.seat, t, play.target)

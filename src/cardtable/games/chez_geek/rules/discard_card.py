@@ -27,7 +27,9 @@ def resolve(st: ChezGeekCore, play: Announced, t: int, e: Effect) -> bool:
     if owner < 0:
         return False  # the target left the room while the Whenever waited
     st.dirty = True
-    st.discard.append(st.rooms[owner].pop(i)[0])
+    gone = st.rooms[owner].pop(i)[0]
+    st.discard.append(gone)
+    st.log("leaves", gone, owner)  # said: a newcomer's Activity vanished from their room
     return False
 
 

@@ -27,8 +27,10 @@ def resolve(st: ChezGeekCore, play: Announced, t: int, e: Effect) -> bool:
     entry = st.rooms[owner].pop(i)
     if e.to == "room":
         st.rooms[play.seat].append(entry)
+        st.log("moves", entry[0], owner, play.seat)
     else:
         st.discard.append(entry[0])
+        st.log("leaves", entry[0], owner)
     return False
 
 
