@@ -1085,3 +1085,38 @@ def test_alike_choices_are_numbered_and_an_empty_checkout_says_it_spends_the_tri
     assert said["full"] == "Check out", said
     assert said["cat"].startswith("Cat: Pet · Cat · Slack 2"), said  # not "Cat, Pet"
     page.close()
+
+
+def test_chai_tea_jazz_keeps_your_row_when_outbid_and_says_the_next_tricks_direction(
+    server, browser
+):
+    # outbid on Under, a newcomer found the pick form back on Trump, one click from picking
+    # it; leading in Slalom, nothing said whether the next trick was high or low
+    page = seat_page(server, browser, "chai-tea-jazz", PHONE)
+    said = page.evaluate(
+        """() => {
+            const board = CT.boards["chai-tea-jazz"];
+            const ui = { selected: new Set() };
+            const legal = ["pass", "pick trump C debt 10", "pick trump D debt 10",
+                "pick under debt 10", "pick under debt 15"];
+            const row = (move, round) => {
+                board.pickPanel({ seat: 0, names: ["Ada", "Bo", "Cy"], legal, ui, move,
+                    obs: { round }, rerender: () => {} });
+                return ui.pickRow;
+            };
+            const first = row(5, 1);
+            ui.pickRow = "under";  // chosen, then a bot outbids
+            const kept = row(8, 1);
+            const fresh = row(30, 2);
+            const ctx = { seat: 0, names: ["Ada", "Bo", "Cy"] };
+            const next = board.trickView(ctx, { sides: [[0], [1], [2]], players: 3,
+                contract: { declarer: 0, row_name: "Slalom", description: "Slalom (starting high)",
+                    bet_debt: 0 },
+                trick: { number: 4, of: 12, direction: "low", cards: [] },
+                tricks: [{ leader: 0, cards: ["3C", "5C", "9C"], winner: 0 }] })[1].textContent;
+            return { first, kept, fresh, next };
+        }"""
+    )
+    assert said["first"] == "trump" and said["kept"] == "under" and said["fresh"] == "trump", said
+    assert said["next"] == "Trick 3 won by You; trick 4 of 12, low, is next", said
+    page.close()

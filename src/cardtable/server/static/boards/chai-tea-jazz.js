@@ -120,7 +120,7 @@
         cards.french(Array.isArray(c) ? c[1] : c), el("span", { class: "trick-who" }, CT.kit.seatName(ctx, s)));
     }) : null;
     return [contract,
-      el("p", {}, done ? `Trick ${t.number - 1} won by ${CT.kit.seatName(ctx, done.winner)}; trick ${t.number} of ${t.of} is next`
+      el("p", {}, done ? `Trick ${t.number - 1} won by ${CT.kit.seatName(ctx, done.winner)}; trick ${t.number} of ${t.of}${t.direction ? `, ${t.direction},` : ""} is next`
         : `Trick ${t.number} of ${t.of}, ${t.direction}${t.led ? `, ${SUIT_WORD[t.led]} led` : ""}`),
       el("div", { class: "trick", role: "group", "aria-label": done ? "The last trick" : "The trick" },
         slots.length ? slots : stay || el("span", { class: "muted-light" }, "waiting for the lead"))];
@@ -224,10 +224,16 @@
     const picks = ctx.legal.map((a) => ({ a, p: parsePick(a) })).filter((x) => x.p);
     if (!picks.length) return null;
     const ui = ctx.ui;
-    // each decision starts from the lowest Bet Debt: the last round's choice is not carried over
+    // each decision starts from the lowest Bet Debt it allows; the row and its choice stay
+    // as you left them while the round's picking goes on (a newcomer outbid on Under found
+    // the form back on the first row, one click from picking Trump), not into a new round
     if (ui.pickMove !== ctx.move) {
       ui.pickMove = ctx.move;
-      ui.pickRow = ui.pickChoice = ui.pickDebt = undefined;
+      ui.pickDebt = undefined;
+      if (ui.pickRound !== ctx.obs.round) {
+        ui.pickRound = ctx.obs.round;
+        ui.pickRow = ui.pickChoice = undefined;
+      }
     }
     const rows = [...new Set(picks.map((x) => x.p.row))];
     if (!rows.includes(ui.pickRow)) ui.pickRow = rows[0];
@@ -275,5 +281,5 @@
     return el("div", {}, kit.layout(ctx, others, centre, mine), scoreboard(ctx, o));
   }
 
-  CT.boards["chai-tea-jazz"] = { render, describe, resultWords, roundSummary, seatExtra, lastTrick, trickView, cardLog: true };
+  CT.boards["chai-tea-jazz"] = { render, describe, resultWords, roundSummary, seatExtra, lastTrick, trickView, pickPanel, cardLog: true };
 })();
