@@ -1114,9 +1114,18 @@ def test_chai_tea_jazz_keeps_your_row_when_outbid_and_says_the_next_tricks_direc
                     bet_debt: 0 },
                 trick: { number: 4, of: 12, direction: "low", cards: [] },
                 tricks: [{ leader: 0, cards: ["3C", "5C", "9C"], winner: 0 }] })[1].textContent;
-            return { first, kept, fresh, next };
+            const picking = (current) => board.trickView(ctx, { round: 1, barrel: 0,
+                bidding: { increment: 5, max_debt: 35, current } })[0].textContent;
+            return { first, kept, fresh, next, free: picking(null),
+                raised: picking({ seat: 1, pick: "pick under debt 10", debt: 10 }) };
         }"""
     )
     assert said["first"] == "trump" and said["kept"] == "under" and said["fresh"] == "trump", said
     assert said["next"] == "Trick 3 won by You; trick 4 of 12, low, is next", said
+    # the Bet Debt and its scale from the start of the picking
+    assert (
+        "Bet Debt 0 now: the first pick is free, and each later pick raises it, in steps"
+        in (said["free"])
+    ), said
+    assert "Bet Debt 10 now: a new pick must raise it, in steps of 5, up to 35." in said["raised"]
     page.close()

@@ -97,8 +97,8 @@ class ChaiTeaJazzTables(Game):
             Setting(
                 "setup",
                 "standard",
-                "contract rows: 'standard', 'short', 'long' or a list of "
-                '{"name", "contract", "value"[, "avoid", "meta", "key"]} rows',
+                "the scoreboard's contract rows: 'standard', 'short' or 'long' (or your own "
+                'rows, as a list of {"name", "contract", "value"[, "avoid", "meta", "key"]})',
                 max_items=64,
                 max_size=16384,
             ),
@@ -130,9 +130,8 @@ class ChaiTeaJazzTables(Game):
             Setting(
                 "ranks",
                 0,
-                "tiny variant for exact methods: only ranks 1..N of each suit (3 or 4 "
-                "players, 4N divisible among them; hands hold 4N/players cards); 0: the "
-                "whole deck",
+                "a small deck for quick games and study: only the cards 1 to N of each suit "
+                "(3 or 4 players, 4N shared out evenly); 0: the whole deck",
                 kind=int,
                 minimum=0,
                 maximum=9,
@@ -140,8 +139,8 @@ class ChaiTeaJazzTables(Game):
             Setting(
                 "debt_steps",
                 STEPS,
-                "Bet Debt steps on the Barrel card (0: no Bet Debt, a pick cannot be "
-                "outbid; a tiny variant's setting)",
+                "how many Bet Debt steps the Barrel card has (0: no Bet Debt, and a pick "
+                "cannot be outbid)",
                 kind=int,
                 minimum=0,
                 maximum=STEPS,

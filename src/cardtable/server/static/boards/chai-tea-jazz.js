@@ -92,6 +92,17 @@
   }
 
   // the highest pick so far, which a pick must beat: on the board, not only in the log
+  // The Bet Debt from the start of the picking, and its scale: a newcomer saw no number
+  // until the bots jumped to 30, with nothing to say how far it goes
+  function debtScale(o) {
+    const b = o.bidding;
+    if (!b || !b.increment) return null;
+    const steps = `in steps of ${b.increment}, up to ${b.max_debt}`;
+    return el("span", { class: "current-pick" }, b.current
+      ? `Bet Debt ${b.current.debt} now: a new pick must raise it, ${steps}.`
+      : `Bet Debt 0 now: the first pick is free, and each later pick raises it, ${steps}.`);
+  }
+
   function currentPick(ctx, o) {
     const c = o.bidding && o.bidding.current;
     if (!c) return null;
@@ -107,7 +118,8 @@
         el("span", { class: "muted-light" }, ` — ${CT.kit.seatName(ctx, o.contract.declarer)} declared, Bet Debt ${o.contract.bet_debt}`))
       : el("p", { class: "centre-title" }, `Round ${o.round}: picking the contract`,
         o.barrel !== null && o.barrel !== undefined
-          ? el("span", { class: "muted-light" }, ` — the Barrel: ${CT.kit.seatName(ctx, o.barrel)}`) : null,
+          ? el("span", { class: "muted-light" }, ` — the Barrel: ${CT.kit.seatName(ctx, o.barrel)} (starts the picking)`) : null,
+        debtScale(o),
         currentPick(ctx, o));
     if (!t) return [contract];
     const slots = t.cards.map(([s, c]) => el("div", { class: `trick-card${t.winning === s ? " winning" : ""}` },
