@@ -1129,3 +1129,21 @@ def test_chai_tea_jazz_keeps_your_row_when_outbid_and_says_the_next_tricks_direc
     ), said
     assert "Bet Debt 10 now: a new pick must raise it, in steps of 5, up to 35." in said["raised"]
     page.close()
+
+
+def test_a_dimmed_cards_reason_under_a_tall_hand_is_brought_into_view(server, browser):
+    # on a phone the line under Chez Geek's text cards was below the screen when tapped
+    page = seat_page(server, browser, "chez-geek", {"width": 390, "height": 560})
+    page.wait_for_selector("#board .hand button.card-btn.dimmed", timeout=STEP_MS)
+    seen = page.evaluate(
+        """() => {
+            window.scrollTo(0, 0);
+            document.querySelector("#board .hand button.card-btn.dimmed").click();
+            const hint = document.querySelector("#board .hand-hint");
+            return { text: hint.textContent, bottom: hint.getBoundingClientRect().bottom,
+                height: window.innerHeight };
+        }"""
+    )
+    assert seen["text"].endswith("."), seen
+    assert seen["bottom"] <= seen["height"] + 1, seen
+    page.close()

@@ -112,7 +112,11 @@ CT.kit = (() => {
   function hint(text) {
     const words = reasonWords(text);
     const near = document.querySelector("#board .hand-hint");
-    if (near) near.textContent = words;
+    if (near) {
+      near.textContent = words;
+      // under a tall hand (Chez Geek's text cards) on a phone the line was below the screen
+      if (near.scrollIntoView && near.getBoundingClientRect().bottom > window.innerHeight) near.scrollIntoView({ block: "nearest" });
+    }
     const box = document.getElementById("hint");
     if (box) box.textContent = near ? "" : words;
   }
