@@ -160,8 +160,10 @@ function renderView(msg) {
   my.msg = msg;
   $("move").textContent = msg.move;
   const over = msg.status === "over";
+  // "your move", not "your turn": a decision may come on another player's turn (an
+  // unwanted guest asking you for a card on Bo's turn read as "your turn")
   const who = v.to_act !== null && v.to_act !== undefined
-    ? (v.to_act === my.seat ? "your turn" : `${my.seatNames[v.to_act] || "seat " + v.to_act} to play`)
+    ? (v.to_act === my.seat ? "your move" : `${my.seatNames[v.to_act] || "seat " + v.to_act} to play`)
     : v.reaction ? (v.legal.length && !v.prompt.answered ? "you can answer" : "a moment for answers") : "";
   $("status").textContent = over ? "game over" : who;
   $("status").className = over ? "status-over" : "";
