@@ -1,4 +1,5 @@
-"""Decision positions of seeded random games, for the information-digest tests."""
+"""Decision positions of seeded random games (the information-digest tests, and others that
+walk every decision of a few games)."""
 
 from __future__ import annotations
 

@@ -8,30 +8,20 @@ too much. These check the seat's own reasons along seeded games.
 
 from __future__ import annotations
 
-import random
+from tests.digests import decisions
 
 from cardtable.engine.registry import load_game
 
 
-def _decisions(seeds: range):
+def _decisions(games: int):
     """Every decision of seeded random 4-player games, with its seat and legal actions."""
-    game = load_game("chez-geek")
-    for seed in seeds:
-        state = game.new_initial_state(seed=seed)
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(state.sample_chance())
-                continue
-            seat = state.current_player()
-            legal = state.legal_actions()
-            yield state, seat, [str(a) for a in legal]
-            state.apply_action(legal[rng.randrange(len(legal))])
+    for state in decisions(load_game("chez-geek"), games, 0):
+        yield state, state.current_player(), [str(a) for a in state.legal_actions()]
 
 
 def test_every_activity_and_thing_out_of_reach_in_free_time_says_why() -> None:
     checked = 0
-    for state, seat, legal in _decisions(range(12)):
+    for state, seat, legal in _decisions(12):
         obs = state.observation(seat)
         if obs["prompt"]["step"] != "free-time":
             continue
@@ -49,7 +39,7 @@ def test_every_activity_and_thing_out_of_reach_in_free_time_says_why() -> None:
 
 
 def test_an_activity_that_needs_a_card_in_the_room_names_it() -> None:
-    for state, seat, legal in _decisions(range(40)):
+    for state, seat, legal in _decisions(40):
         obs = state.observation(seat)
         if obs["prompt"]["step"] != "free-time" or "smoke-break" not in obs["hand"]:
             continue
@@ -65,7 +55,7 @@ def test_an_activity_that_needs_a_card_in_the_room_names_it() -> None:
 
 def test_a_card_out_of_reach_says_nothing_of_the_others_hands() -> None:
     """Reasons are the deciding seat's alone: asked for another seat, there are none."""
-    for state, seat, _legal in _decisions(range(2)):
+    for state, seat, _legal in _decisions(2):
         for other in range(state.game.num_players):
             if other != seat:
                 assert state.unplayable_reasons(other) == {}
@@ -75,7 +65,7 @@ def test_a_whenever_out_of_reach_says_why_not_that_you_may_play_a_whenever() -> 
     # "Cockblock cannot be played. You must call a Person in hand, play a Whenever, or be
     # done calling People" contradicted itself on four cards of a newcomer's hand
     checked = 0
-    for state, seat, legal in _decisions(range(12)):
+    for state, seat, legal in _decisions(12):
         kinds = {d.slug: d for d in state.defs}
         reasons = state.unplayable_reasons(seat)
         for slug in state.observation(seat)["hand"]:
@@ -88,7 +78,7 @@ def test_a_whenever_out_of_reach_says_why_not_that_you_may_play_a_whenever() -> 
 
 
 def test_a_thing_beyond_the_income_says_its_price() -> None:
-    for state, seat, _legal in _decisions(range(20)):
+    for state, seat, _legal in _decisions(20):
         obs = state.observation(seat)
         if obs["prompt"]["step"] != "free-time" or obs["free_time"] <= 0:
             continue
@@ -106,7 +96,7 @@ def test_a_thing_beyond_the_income_says_its_price() -> None:
 def test_a_whenever_that_takes_a_card_from_a_room_says_so_in_the_public_log() -> None:
     # "Cleo's Spring Cleaning takes effect." and a newcomer's Nookie on the Couch was gone,
     # six Slack with it, with no line to say so
-    for state, _seat, _legal in _decisions(range(60)):
+    for state, _seat, _legal in _decisions(60):
         log = state.public_log()
         for i, line in enumerate(log[:-1]):
             if line.endswith("'s Spring Cleaning takes effect.") or line.endswith(
