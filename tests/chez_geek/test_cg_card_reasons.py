@@ -106,3 +106,15 @@ def test_a_whenever_that_takes_a_card_from_a_room_says_so_in_the_public_log() ->
                 assert " leaves " in follows or " moves from " in follows, log[i : i + 2]
                 return
     raise AssertionError("no Spring Cleaning or Borrowed for Good in 60 seeded games")
+
+
+def test_in_a_window_a_cancel_that_does_not_fit_the_play_says_so() -> None:
+    for state, seat, legal in _decisions(20):
+        if state.observation(seat)["prompt"]["step"] != "whenever-window":
+            continue
+        for slug, why in state.unplayable_reasons(seat).items():
+            card = next(d for d in state.defs if d.slug == slug)
+            if card.cancel is not None and not any(slug in a for a in legal):
+                assert why == f"{card.name} cannot cancel this play", why
+                return
+    raise AssertionError("no window with a cancel that does not fit the play")

@@ -125,6 +125,8 @@ def _whenever_reason(st: ChezGeekCore, seat: int, card: CardDef, step: StepKind)
     if not allowed(st, seat, card):
         return f"your Job may not play {name}"
     if card.cancel is not None:
+        if step is D_WINDOW:
+            return f"{name} cannot cancel this play"
         return (
             f"{name} answers another player's play: you are asked when one it can cancel"
             " is announced"
