@@ -100,7 +100,6 @@ CT.kit = (() => {
       .replace(/^(?:10|[2-9AKQJ])[CDHS] cannot go onto (.+?) \((black|red)\): onto black play lower or equal, onto red higher or equal$/,
         (_, onto, colour) => `onto the ${onto}, a ${colour} card, play ${colour === "black" ? "lower or equal" : "higher or equal"}`)
       .replace(/ \(done\)/g, "")  // Chez Geek's notation word, after the button's own words
-      .replace(/,? or done$/, ", or choose Done")
       .replace(/\bor checkout$/, "or check out")
       .replace(/; /g, ": ")
       .trim();

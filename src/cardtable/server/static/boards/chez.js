@@ -29,6 +29,11 @@
     return null;
   }
 
+  // Whether a card of the hand could be played: picking up instead risks the Plague
+  function couldPlay(ctx) {
+    return ((ctx && ctx.legal) || []).some((a) => cards.parse(a));
+  }
+
   function describe(action, ctx) {
     const w = action.split(" ");
     const seatWord = (t) => (ctx ? CT.kit.seatName(ctx, Number(t.slice(1))) : t);
@@ -43,8 +48,7 @@
       case "pick":
         // picking up while a card of the hand could be played rolls for the Plague: said
         // on the button (a newcomer picked up beside a playable Joker and caught it)
-        return ((ctx && ctx.legal) || []).some((a) => cards.parse(a))
-          ? "Pick up a card (you could play one: you risk the Plague)" : "Pick up a card";
+        return couldPlay(ctx) ? "Pick up a card (you could play one: you risk the Plague)" : "Pick up a card";
       case "end": return "End my turn";
       case "pass": return "Pass";
       case "accept": return "Accept the Joker stack";
@@ -199,7 +203,7 @@
     const mine = ctx.seat === null ? [] : [
       box(me),
       autoEnd(ctx),
-      el("div", { class: "choices-row" }, kit.choices(ctx, rest, describe, null, (a) => a === "pick" && ctx.legal.some((x) => cards.parse(x))), betButton, comboToggle),
+      el("div", { class: "choices-row" }, kit.choices(ctx, rest, describe, null, (a) => a === "pick" && couldPlay(ctx)), betButton, comboToggle),
       comboBar(ctx),
       kit.hand(ctx, o.hand || [], { face: cards.french, describe, preferAlone: true, multi: (c) => inCombo.has(c) && (combining || !alone.has(c)) }),
     ];
